@@ -1,0 +1,128 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config.ts';
+import { createDatabase, type Database } from './db/client.ts';
+import { createMemoryCache, createRedisCache, type Cache } from './lib/cache.ts';
+import { createBullQueue, createMemoryQueue, type JobQueue } from './lib/queue.ts';
+import errorsPlugin from './plugins/errors.ts';
+import dbPlugin from './plugins/db.ts';
+import identityPlugin from './plugins/identity.ts';
+import realtimePlugin from './plugins/realtime.ts';
+import securityPlugin from './plugins/security.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import spaPlugin from './plugins/spa.ts';
+import { createMembershipRepo } from './modules/accounts/membership.repo.ts';
+import { createAccountsRepo } from './modules/accounts/accounts.repo.ts';
+import { createAccountsService } from './modules/accounts/accounts.service.ts';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAuthRepo } from './modules/auth/auth.repo.ts';
+import { createAuthService } from './modules/auth/auth.service.ts';
+import { createLoginThrottle } from './modules/auth/login-throttle.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createUsersRepo } from './modules/users/users.repo.ts';
+import { createUsersService } from './modules/users/users.service.ts';
+import { registerUserRoutes } from './modules/users/users.routes.ts';
+import { createEmailRepo } from './modules/email/email.repo.ts';
+import { createEmailService } from './modules/email/email.service.ts';
+import { registerEmailJobs } from './modules/email/email.jobs.ts';
+import { createLocalTransport, createSmtpTransport, type EmailTransport } from './modules/email/email.transport.ts';
+import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { registerSystemRoutes } from './modules/system/system.routes.ts';
+
+export interface BuildOptions {
+  /** An already-open database (tests, or server.ts after migrating); otherwise one is opened from config. */
+  database?: Database;
+  /** Replaces the email transport chosen from config (tests may pass a failing one). */
+  emailTransport?: EmailTransport;
+  logger?: boolean;
+}
+
+/** Builds the whole API as a Fastify instance, without listening. */
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{8,128}$/.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    return503OnClosing: true,
+    ajv: undefined,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database = opts.database ?? (await createDatabase(config));
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false }) : undefined;
+  const cache: Cache = redis ? createRedisCache(redis, config.redisPrefix) : createMemoryCache();
+  const queue: JobQueue = redis
+    ? createBullQueue(redis, config.redisPrefix, app.log)
+    : createMemoryQueue(app.log);
+  app.decorate('queue', queue);
+  app.decorate('cache', cache);
+
+  await app.register(errorsPlugin);
+  await app.register(dbPlugin, { database });
+  await app.register(securityPlugin, {
+    corsOrigins: config.corsOrigins,
+    rateLimitMax: config.rateLimitMax,
+    redis,
+    prefix: config.redisPrefix,
+  });
+  await app.register(identityPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn, cache });
+  await app.register(realtimePlugin, { redis, prefix: config.redisPrefix });
+  await app.register(openapiPlugin, { version: config.version, appUrl: config.appUrl });
+
+  const db = database.prisma;
+  const emailRepo = createEmailRepo(db);
+  const email = createEmailService({ repo: emailRepo, queue });
+  const transport = opts.emailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createLocalTransport());
+  const memberships = createMembershipRepo(db);
+  const notifications = createNotificationsService({ db, realtime: app.realtime });
+  const auth = createAuthService({
+    db,
+    repo: createAuthRepo(db),
+    memberships,
+    identity: app.identity,
+    throttle: createLoginThrottle(cache, config.login),
+    email,
+    appUrl: config.appUrl,
+  });
+  const users = createUsersService({
+    db,
+    repo: createUsersRepo(db),
+    email,
+    identity: app.identity,
+    notifications,
+    sessions: auth,
+    appUrl: config.appUrl,
+  });
+  const accounts = createAccountsService({ repo: createAccountsRepo(db), memberships, identity: app.identity });
+
+  registerSystemRoutes(app, { config, cache, redisConfigured: Boolean(redis) });
+  registerAuthRoutes(app, auth);
+  registerUserRoutes(app, users);
+  registerAccountRoutes(app, accounts);
+  await app.register(spaPlugin, { webDist: config.webDist });
+
+  await registerEmailJobs(queue, { repo: emailRepo, transport });
+  if (config.runWorkers) await queue.start();
+
+  // One hook closes the shared resources in dependency order: jobs, then Redis, then the database.
+  app.addHook('onClose', async () => {
+    await queue.close();
+    redis?.disconnect();
+    if (!opts.database) await database.close();
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    queue: JobQueue;
+    cache: Cache;
+  }
+}

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { resolve } from 'node:path';
+import { workspaceRoot } from './lib/paths.ts';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  REDIS_URL: z.string().optional(),
+  JWT_SECRET: z.string().min(16).optional(),
+  JWT_EXPIRES_IN: z.string().default('12h'),
+  APP_URL: z.string().default('http://localhost:3000'),
+  APP_NAME: z.string().default('Varejo Back-office'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Varejo Back-office <nao-responda@varejo.test>'),
+  CORS_ORIGINS: z.string().optional(),
+  RATE_LIMIT_MAX: z.coerce.number().int().default(1000),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().default(30),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().default(900),
+  BODY_LIMIT_BYTES: z.coerce.number().int().default(1_048_576),
+  RUN_WORKERS: bool.default(true),
+  LOG_LEVEL: z.string().default('info'),
+  CONFIGURING_PLATFORM_MESSAGE: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface AppConfig {
+  env: string;
+  port: number;
+  host: string;
+  databaseUrl?: string;
+  /** PGlite directory; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  redisUrl?: string;
+  /** Prefix for every Redis key, queue and channel, so that several apps can share one Redis. */
+  redisPrefix: string;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  appUrl: string;
+  appName: string;
+  version: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  corsOrigins: string[] | true;
+  rateLimitMax: number;
+  login: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
+  bodyLimit: number;
+  runWorkers: boolean;
+  logLevel: string;
+  configuringPlatformMessage?: string;
+  webDist?: string;
+}
+
+const DEV_SECRET = 'dev-only-secret-change-me-in-production';
+
+/** Reads the environment once; everything else receives an AppConfig. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<AppConfig> = {}): AppConfig {
+  const e = EnvSchema.parse(env);
+  if (e.NODE_ENV === 'production' && !e.JWT_SECRET) {
+    throw new Error('JWT_SECRET is required when NODE_ENV=production');
+  }
+  const root = workspaceRoot();
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL || undefined,
+    dataDir: e.DATA_DIR === 'memory://' ? e.DATA_DIR : resolve(root, e.DATA_DIR),
+    redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: 'bo',
+    jwtSecret: e.JWT_SECRET ?? DEV_SECRET,
+    jwtExpiresIn: e.JWT_EXPIRES_IN,
+    appUrl: e.APP_URL.replace(/\/$/, ''),
+    appName: e.APP_NAME,
+    version: process.env.npm_package_version ?? '0.1.0',
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : true,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+    login: {
+      maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
+      maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
+      windowSeconds: e.LOGIN_WINDOW_SECONDS,
+    },
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    runWorkers: e.RUN_WORKERS,
+    logLevel: e.LOG_LEVEL,
+    configuringPlatformMessage: e.CONFIGURING_PLATFORM_MESSAGE || undefined,
+    webDist: e.WEB_DIST ?? resolve(root, 'packages/web/dist'),
+    ...overrides,
+  };
+}

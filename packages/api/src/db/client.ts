@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '../generated/prisma/client.ts';
+
+export type Db = PrismaClient;
+export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+/** Plain SQL access for the migrator and health checks, on either engine. */
+export interface SqlRunner {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements. */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database {
+  kind: 'postgres' | 'pglite';
+  prisma: PrismaClient;
+  sql: SqlRunner;
+  /** Runs fn on one connection (transactions and advisory locks need it). */
+  session<T>(fn: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite directory, or `memory://`. */
+  dataDir: string;
+  poolSize?: number;
+}
+
+/** PostgreSQL through @prisma/adapter-pg when a URL is given; otherwise embedded PGlite. */
+export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+    return {
+      kind: 'postgres',
+      prisma,
+      sql: {
+        query: async (sql, params) => (await pool.query(sql, params as unknown[])).rows,
+        exec: async (sql) => void (await pool.query(sql)),
+      },
+      session: async (fn) => {
+        const client = await pool.connect();
+        try {
+          return await fn({
+            query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+            exec: async (sql) => void (await client.query(sql)),
+          });
+        } finally {
+          client.release();
+        }
+      },
+      close: async () => {
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
+  }
+  const dir = opts.dataDir === 'memory://' ? undefined : `${opts.dataDir}/pglite`;
+  if (dir) mkdirSync(dir, { recursive: true });
+  const lite = new PGlite(dir);
+  await lite.waitReady;
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(lite) });
+  const sql: SqlRunner = {
+    query: async (text, params) => (await lite.query(text, params as unknown[])).rows as never,
+    exec: async (text) => void (await lite.exec(text)),
+  };
+  return {
+    kind: 'pglite',
+    prisma,
+    sql,
+    session: (fn) => fn(sql),
+    close: async () => {
+      await prisma.$disconnect();
+      await lite.close();
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { ErrorEnvelope, type Permission, type RouteContract } from '@backoffice/contracts';
+import { ForbiddenError } from './errors.ts';
+import { bearerToken, type MemberContext } from '../plugins/identity.ts';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type SuccessBody<C extends RouteContract> = {
+  [K in keyof C['responses']]: C['responses'][K] extends z.ZodType ? z.input<C['responses'][K]> : never;
+}[keyof C['responses']];
+
+type AuthOf<P extends Permission> = P extends { kind: 'account' }
+  ? MemberContext
+  : P extends { kind: 'user' }
+    ? { userId: number; accountId: number }
+    : undefined;
+
+export interface HandlerContext<C extends RouteContract> {
+  body: Out<C['body']>;
+  query: Out<C['querystring']>;
+  params: Out<C['params']>;
+  auth: AuthOf<C['permission']>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+const PERMISSION_TEXT = (p: Permission): string => {
+  if (p.kind === 'public') return 'Pública.';
+  if (p.kind === 'user') return 'Requer usuário autenticado.';
+  const parts = ['Requer membro ativo da conta atual'];
+  if (p.roles) parts.push(`perfil ${p.roles.join(' ou ')}`);
+  if (p.accountTypes) parts.push(`conta do tipo ${p.accountTypes.join(' ou ')}`);
+  if (p.module) parts.push(`módulo de acesso "${p.module}"`);
+  return `${parts.join(', ')}.`;
+};
+
+/** Function-level authorisation for a route: token, membership, role, account type, module. */
+async function authorize(app: FastifyInstance, permission: Permission, request: FastifyRequest) {
+  if (permission.kind === 'public') return undefined;
+  const claims = await app.identity.verifyToken(bearerToken(request.headers.authorization));
+  if (permission.kind === 'user') return { userId: claims.sub, accountId: claims.account_id };
+  const member = await app.identity.activeMembership(claims.sub, claims.account_id);
+  if (permission.accountTypes && !permission.accountTypes.includes(member.accountType)) {
+    throw new ForbiddenError('FORBIDDEN_ACCOUNT_TYPE');
+  }
+  if (permission.roles && !permission.roles.includes(member.role)) throw new ForbiddenError('FORBIDDEN_ROLE');
+  if (permission.module && !member.moduleKeys.includes(permission.module)) throw new ForbiddenError('FORBIDDEN_MODULE');
+  return member;
+}
+
+/**
+ * Registers a route from its contract: schemas, OpenAPI metadata, the permission guard and
+ * the standard error responses. The handler returns the success body.
+ */
+export function route<C extends RouteContract>(
+  app: FastifyInstance,
+  contract: C,
+  handler: (ctx: HandlerContext<C>) => Promise<SuccessBody<C>>,
+): void {
+  const { permission } = contract;
+  const successStatus = Number(Object.keys(contract.responses).sort()[0] ?? 200);
+  const errorStatuses = new Set<number>(contract.errors ?? []);
+  if (contract.body || contract.querystring || contract.params) errorStatuses.add(400);
+  if (permission.kind !== 'public') errorStatuses.add(401);
+  if (permission.kind === 'account') errorStatuses.add(403);
+  const response: Record<number, unknown> = { ...contract.responses };
+  for (const status of errorStatuses) {
+    if (!(status in response)) response[status] = ErrorEnvelope;
+  }
+
+  app.withTypeProvider<ZodTypeProvider>().route({
+    method: contract.method,
+    url: contract.path,
+    schema: {
+      operationId: contract.operationId,
+      summary: contract.summary,
+      description: PERMISSION_TEXT(permission),
+      tags: [...contract.tags],
+      ...(permission.kind === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.querystring ? { querystring: contract.querystring } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      response,
+    },
+    config: { permission },
+    preHandler: async (request) => {
+      request.auth = await authorize(app, permission, request);
+    },
+    handler: async (request, reply) => {
+      const result = await handler({
+        body: request.body as never,
+        query: request.query as never,
+        params: request.params as never,
+        auth: request.auth as never,
+        request,
+        reply,
+      });
+      if (reply.sent) return reply;
+      if (reply.statusCode === 200) reply.code(successStatus);
+      return reply.send(result);
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: MemberContext | { userId: number; accountId: number } | undefined;
+  }
+  interface FastifyContextConfig {
+    permission?: Permission;
+  }
+}

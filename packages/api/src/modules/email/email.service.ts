@@ -1,0 +1,20 @@
+import type { Db, Tx } from '../../db/client.ts';
+import type { JobQueue } from '../../lib/queue.ts';
+import type { EmailRepo, NewEmail } from './email.repo.ts';
+
+export const MAX_EMAIL_ATTEMPTS = 5;
+
+/** The email outbox: rows are written inside the caller's transaction and sent by a job. */
+export function createEmailService({ repo, queue }: { repo: EmailRepo; queue: JobQueue }) {
+  return {
+    /** Records the email in the outbox (in `tx` when given); call `dispatch` after commit. */
+    async record(email: NewEmail, tx?: Tx | Db): Promise<number> {
+      const row = await repo.insert(email, tx);
+      return row.id;
+    },
+    dispatch(outboxId: number) {
+      return queue.add('email.send', { outboxId }, { jobId: `email-${outboxId}`, attempts: MAX_EMAIL_ATTEMPTS });
+    },
+  };
+}
+export type EmailService = ReturnType<typeof createEmailService>;

@@ -1,0 +1,185 @@
+import type { z } from 'zod';
+import type { AccountUser, InviteBody, Profile, UpdateProfileBody, UserListQuery } from '@backoffice/contracts';
+import type { Db } from '../../db/client.ts';
+import { BusinessRuleError, ConflictError, NotFoundError, found } from '../../lib/errors.ts';
+import { checkPassword, hashCode, hashPassword, newCode } from '../../lib/password.ts';
+import type { Lang } from '../../i18n/messages.ts';
+import type { Identity, MemberContext } from '../../plugins/identity.ts';
+import type { EmailService } from '../email/email.service.ts';
+import { inviteEmail } from '../email/email.templates.ts';
+import type { NotificationsService } from '../notifications/notifications.service.ts';
+import type { AuthService } from '../auth/auth.service.ts';
+import type { MemberRow, UsersRepo } from './users.repo.ts';
+
+export const INVITE_DAYS = 7;
+
+interface Deps {
+  db: Db;
+  repo: UsersRepo;
+  email: EmailService;
+  identity: Pick<Identity, 'forget'>;
+  notifications: NotificationsService;
+  sessions: Pick<AuthService, 'sessionFor'>;
+  appUrl: string;
+  clock?: () => Date;
+}
+
+const toAccountUser = (m: MemberRow): z.input<typeof AccountUser> => ({
+  id: m.user.id,
+  name: m.user.name,
+  email: m.user.email,
+  role: m.role,
+  status: m.status,
+  created_at: m.createdAt.toISOString(),
+  last_login_at: m.user.lastLoginAt?.toISOString() ?? null,
+});
+
+const toProfile = (u: { id: number; name: string; email: string; phone: string | null; language: string }): z.input<typeof Profile> => ({
+  ...u,
+  language: u.language === 'en' ? 'en' : 'pt-BR',
+});
+
+/** Users of an account: listing, invites, roles, removal, and one's own profile. */
+export function createUsersService(deps: Deps) {
+  const now = deps.clock ?? (() => new Date());
+  const { repo } = deps;
+
+  async function sendInvite(member: { id: number; accountId: number; email: string; name: string; language: string }, inviterId: number, lang: Lang) {
+    const code = newCode();
+    const [account, inviter] = await Promise.all([repo.accountName(member.accountId), repo.userName(inviterId)]);
+    const mail = inviteEmail({
+      lang: member.language === 'en' ? 'en' : lang,
+      name: member.name,
+      accountName: account?.name ?? '',
+      inviterName: inviter?.name ?? '',
+      url: `${deps.appUrl}/confirm-invite?code=${code}`,
+      days: INVITE_DAYS,
+    });
+    const outboxId = await deps.db.$transaction(async (tx) => {
+      await repo.replaceInviteCode(member.id, hashCode(code), new Date(now().getTime() + INVITE_DAYS * 86_400_000), tx);
+      return deps.email.record({ accountId: member.accountId, kind: 'invite', to: member.email, ...mail }, tx);
+    });
+    await deps.email.dispatch(outboxId);
+  }
+
+  return {
+    async list(accountId: number, q: z.output<typeof UserListQuery>) {
+      const { rows, total } = await repo.list(accountId, q, q.page, q.quantity);
+      return {
+        data: rows.map(toAccountUser),
+        meta: { page: q.page, quantity: q.quantity, total, total_pages: Math.ceil(total / q.quantity) },
+      };
+    },
+
+    async get(accountId: number, userId: number) {
+      const m = found(await repo.findMember(accountId, userId), 'USER_NOT_FOUND');
+      const moduleIds = m.allModules ? await repo.accountModuleIds(accountId) : await repo.memberModuleIds(m.id);
+      return { ...toAccountUser(m), all_modules: m.allModules, access_module_ids: moduleIds.sort((a, b) => a - b) };
+    },
+
+    async invite(by: MemberContext, input: z.output<typeof InviteBody>, lang: Lang) {
+      if (input.access_module_ids) {
+        const granted = new Set(await repo.accountModuleIds(by.accountId));
+        const unknown = input.access_module_ids.filter((id) => !granted.has(id));
+        if (unknown.length) throw new BusinessRuleError('UNKNOWN_ACCESS_MODULE', { ids: unknown.join(', ') });
+      }
+      const member = await deps.db.$transaction(async (tx) => {
+        const user = (await repo.findUserByEmail(input.email, tx)) ?? (await repo.createUser({ email: input.email, name: input.name }, tx));
+        const existing = await repo.findMember(by.accountId, user.id, tx);
+        if (existing) throw new ConflictError(existing.status === 'active' ? 'USER_ALREADY_MEMBER' : 'USER_ALREADY_INVITED');
+        const created = await repo.createMembership(
+          { accountId: by.accountId, userId: user.id, role: input.role, invitedById: by.userId, moduleIds: input.access_module_ids },
+          tx,
+        );
+        return { row: created, language: user.language };
+      });
+      await sendInvite(
+        { id: member.row.id, accountId: by.accountId, email: member.row.user.email, name: member.row.user.name, language: member.language },
+        by.userId,
+        lang,
+      );
+      return toAccountUser(member.row);
+    },
+
+    async resendInvite(by: MemberContext, userId: number, lang: Lang) {
+      const m = found(await repo.findMember(by.accountId, userId), 'USER_NOT_FOUND');
+      if (m.status !== 'invited') throw new BusinessRuleError('INVITE_NOT_PENDING');
+      await sendInvite({ id: m.id, accountId: by.accountId, email: m.user.email, name: m.user.name, language: 'pt-BR' }, by.userId, lang);
+    },
+
+    async changeRole(by: MemberContext, userId: number, role: 'admin' | 'manager' | 'operator') {
+      const updated = await deps.db.$transaction(async (tx) => {
+        await repo.lockAccountAdmins(by.accountId, tx);
+        const m = found(await repo.findMember(by.accountId, userId, tx), 'USER_NOT_FOUND');
+        if (m.role === 'admin' && role !== 'admin' && m.status === 'active' && (await repo.countAdmins(by.accountId, tx)) <= 1) {
+          throw new BusinessRuleError('LAST_ADMIN');
+        }
+        await repo.setRole(by.accountId, userId, role, tx);
+        return { ...m, role };
+      });
+      await deps.identity.forget(userId, by.accountId);
+      return toAccountUser(updated);
+    },
+
+    async remove(by: MemberContext, userId: number) {
+      if (userId === by.userId) throw new BusinessRuleError('CANNOT_REMOVE_SELF');
+      await deps.db.$transaction(async (tx) => {
+        await repo.lockAccountAdmins(by.accountId, tx);
+        const m = found(await repo.findMember(by.accountId, userId, tx), 'USER_NOT_FOUND');
+        if (m.role === 'admin' && m.status === 'active' && (await repo.countAdmins(by.accountId, tx)) <= 1) {
+          throw new BusinessRuleError('LAST_ADMIN');
+        }
+        await repo.removeMember(by.accountId, userId, tx);
+      });
+      await deps.identity.forget(userId, by.accountId);
+    },
+
+    async validateInvite(code: string) {
+      const invite = found(await repo.findValidInvite(hashCode(code)), 'INVITE_NOT_FOUND');
+      const { membership } = invite;
+      return {
+        email: membership.user.email,
+        name: membership.user.name,
+        account_name: membership.account.name,
+        user_exists: membership.user.passwordHash !== null,
+        expires_at: invite.expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * Accepts an invite: a new user sets name and password; an existing user proves who they
+     * are with their password. Returns a session in the invited account.
+     */
+    async activateInvite(input: { code: string; name?: string; password: string }) {
+      const invite = await repo.findValidInvite(hashCode(input.code));
+      if (!invite) throw new NotFoundError('INVITE_NOT_FOUND');
+      const existingHash = invite.membership.user.passwordHash;
+      if (existingHash && !(await checkPassword(existingHash, input.password))) throw new BusinessRuleError('WRONG_PASSWORD');
+      const newHash = existingHash ? undefined : await hashPassword(input.password);
+      const activated = await deps.db.$transaction(async (tx) => {
+        const membershipId = await repo.consumeInvite(hashCode(input.code), tx);
+        if (!membershipId) throw new NotFoundError('INVITE_NOT_FOUND');
+        if (newHash) await repo.updateUserCredentials(invite.membership.user.id, { passwordHash: newHash, ...(input.name ? { name: input.name } : {}) }, tx);
+        return repo.activateMembership(membershipId, tx);
+      });
+      const user = { ...activated.user, name: input.name && newHash ? input.name : activated.user.name };
+      await deps.notifications.notify({
+        accountId: activated.accountId,
+        kind: 'invite_accepted',
+        title: 'Convite aceito',
+        body: `${user.name} (${user.email}) aceitou o convite e já pode acessar a conta.`,
+        link: '/users/list',
+      });
+      return deps.sessions.sessionFor(user, activated.accountId);
+    },
+
+    async getProfile(userId: number) {
+      return toProfile(found(await repo.getProfile(userId), 'USER_NOT_FOUND'));
+    },
+
+    async updateProfile(userId: number, input: z.output<typeof UpdateProfileBody>) {
+      return toProfile(await repo.updateProfile(userId, input));
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,93 @@
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, TooManyRequestsError } from '../lib/errors.ts';
+import { langFrom, translate, type Lang, type MessageCode } from '../i18n/messages.ts';
+
+z.config(z.locales.pt());
+const localeErrors = { 'pt-BR': z.locales.pt().localeError, en: z.locales.en().localeError };
+
+interface ZodValidationItem {
+  keyword: string;
+  instancePath: string;
+  message: string;
+  params: Record<string, unknown>;
+}
+
+interface FieldIssue {
+  field: string;
+  code: string;
+  message: string;
+}
+
+function fieldIssues(items: ZodValidationItem[], context: string | undefined, lang: Lang): FieldIssue[] {
+  return items.map((item) => {
+    const path = item.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    const keys = item.keyword === 'unrecognized_keys' ? (item.params.keys as string[] | undefined) : undefined;
+    const field = keys?.length ? keys.map((k) => (path ? `${path}.${k}` : k)).join(', ') : path || (context ?? 'body');
+    let message = item.message;
+    if (item.keyword !== 'custom') {
+      const rendered = localeErrors[lang]({ ...item.params, code: item.keyword, path: [] } as never);
+      const text = typeof rendered === 'string' ? rendered : rendered?.message;
+      if (text) message = text;
+    }
+    return { field, code: item.keyword, message };
+  });
+}
+
+/** Builds the one error envelope of DESIGN §5 (used by the error handler and by plugins that answer errors themselves). */
+export function errorEnvelope(request: FastifyRequest, code: string, messageCode: MessageCode, params?: Record<string, string | number>, details?: unknown) {
+  return {
+    error: { code, message: translate(messageCode, request.lang, params), ...(details === undefined ? {} : { details }) },
+    requestId: String(request.id),
+  };
+}
+
+function send(reply: FastifyReply, status: number, body: unknown) {
+  return reply.status(status).type('application/json; charset=utf-8').send(body);
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('lang', 'pt-BR');
+    app.addHook('onRequest', async (request, reply) => {
+      request.lang = langFrom(request.headers['accept-language']);
+      reply.header('x-request-id', request.id);
+    });
+
+    app.setErrorHandler((err: FastifyError, request, reply) => {
+      if (err instanceof AppError) {
+        if (err instanceof TooManyRequestsError) reply.header('retry-after', String(err.retryAfterSeconds));
+        if (err.status >= 500) request.log.error({ err }, 'app error');
+        return send(reply, err.status, errorEnvelope(request, err.code, err.messageCode, err.params, err.details));
+      }
+      if (hasZodFastifySchemaValidationErrors(err)) {
+        const issues = fieldIssues(err.validation as unknown as ZodValidationItem[], err.validationContext, request.lang);
+        const first = issues[0]!;
+        return send(reply, 400, errorEnvelope(request, 'VALIDATION_ERROR', 'VALIDATION_ERROR', { field: first.field, detail: first.message }, issues));
+      }
+      if (isResponseSerializationError(err as never)) {
+        request.log.error({ err, issues: (err.cause as { issues?: unknown })?.issues }, 'response does not match its schema');
+        return send(reply, 500, errorEnvelope(request, 'INTERNAL_ERROR', 'INTERNAL_ERROR'));
+      }
+      const status = err.statusCode ?? 500;
+      if (status === 429) {
+        return send(reply, 429, errorEnvelope(request, 'RATE_LIMITED', 'RATE_LIMITED'));
+      }
+      if (status === 413) return send(reply, 413, errorEnvelope(request, 'BODY_TOO_LARGE', 'BODY_TOO_LARGE'));
+      if (status === 415) return send(reply, 415, errorEnvelope(request, 'UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_MEDIA_TYPE'));
+      if (status === 400) return send(reply, 400, errorEnvelope(request, 'INVALID_BODY', 'INVALID_BODY'));
+      if (status === 503) return send(reply, 503, errorEnvelope(request, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE'));
+      request.log.error({ err }, 'unhandled error');
+      return send(reply, 500, errorEnvelope(request, 'INTERNAL_ERROR', 'INTERNAL_ERROR'));
+    });
+  },
+  { name: 'errors' },
+);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    lang: Lang;
+  }
+}

@@ -1,0 +1,70 @@
+import fp from 'fastify-plugin';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Redis } from 'ioredis';
+
+/** Events the server pushes to browsers. */
+export interface RealtimeEvents {
+  app_notification: { id: number; kind: string; title: string; body: string; link: string | null; created_at: string };
+  whatsapp: Record<string, unknown>;
+}
+
+export interface Realtime {
+  toAccount<E extends keyof RealtimeEvents>(accountId: number, event: E, payload: RealtimeEvents[E]): void;
+  toUser<E extends keyof RealtimeEvents>(userId: number, event: E, payload: RealtimeEvents[E]): void;
+  io: Server;
+}
+
+export const accountRoom = (id: number) => `account:${id}`;
+export const userRoom = (id: number) => `user:${id}`;
+
+/**
+ * socket.io on the API's own port. The handshake must carry a valid token
+ * (`auth: { token }`); each socket joins its account's and its user's rooms.
+ */
+export default fp<{ redis?: Redis; prefix: string }>(
+  async (app, opts) => {
+    const io = new Server(app.server, { path: '/socket.io', cors: { origin: true }, serveClient: false });
+    let subClient: Redis | undefined;
+    if (opts.redis) {
+      subClient = opts.redis.duplicate();
+      io.adapter(createAdapter(opts.redis, subClient, { key: `${opts.prefix}:socket.io` }));
+    }
+    io.use(async (socket, next) => {
+      try {
+        const token = (socket.handshake.auth?.token as string | undefined) ?? String(socket.handshake.query.token ?? '');
+        const claims = await app.identity.verifyToken(token);
+        const member = await app.identity.activeMembership(claims.sub, claims.account_id);
+        socket.data.userId = claims.sub;
+        socket.data.accountId = member.accountId;
+        next();
+      } catch {
+        next(new Error('unauthorized'));
+      }
+    });
+    io.on('connection', (socket) => {
+      void socket.join([accountRoom(socket.data.accountId), userRoom(socket.data.userId)]);
+    });
+    app.decorate('realtime', {
+      io,
+      toAccount: (id, event, payload) => void io.to(accountRoom(id)).emit(event, payload),
+      toUser: (id, event, payload) => void io.to(userRoom(id)).emit(event, payload),
+    } satisfies Realtime);
+    app.addHook('onClose', async () => {
+      io.disconnectSockets(true);
+      await new Promise<void>((resolve) => {
+        // io.close() also closes the HTTP server, which Fastify closes itself.
+        io.engine.close();
+        resolve();
+      });
+      subClient?.disconnect();
+    });
+  },
+  { name: 'realtime', dependencies: ['identity'] },
+);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}

@@ -1,0 +1,6 @@
+export * from './route.ts';
+export * from './common.ts';
+export * from './account.ts';
+export * from './auth.ts';
+export * from './users.ts';
+export * from './system.ts';

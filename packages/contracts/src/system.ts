@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { defineRoute } from './route.ts';
+
+export const AppInfo = z
+  .object({
+    name: z.string(),
+    version: z.string(),
+    environment: z.string(),
+    languages: z.array(z.string()),
+    configuring_platform: z.object({ active: z.boolean(), message: z.string().nullable() }),
+  })
+  .meta({ id: 'AppInfo' });
+
+export const Readiness = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  checks: z.object({ database: z.enum(['up', 'down']), redis: z.enum(['up', 'down', 'not_configured']) }),
+});
+
+export const systemRoutes = {
+  health: defineRoute({
+    method: 'GET',
+    path: '/health',
+    operationId: 'health',
+    summary: 'Liveness: o processo responde',
+    tags: ['System'],
+    permission: { kind: 'public' },
+    responses: { 200: z.object({ status: z.literal('ok') }) },
+  }),
+  ready: defineRoute({
+    method: 'GET',
+    path: '/ready',
+    operationId: 'ready',
+    summary: 'Readiness: banco de dados e Redis acessíveis',
+    tags: ['System'],
+    permission: { kind: 'public' },
+    responses: { 200: Readiness, 503: Readiness },
+  }),
+  appInfo: defineRoute({
+    method: 'GET',
+    path: '/app-info',
+    operationId: 'getAppInfo',
+    summary: 'Informações públicas da aplicação',
+    tags: ['System'],
+    permission: { kind: 'public' },
+    responses: { 200: AppInfo },
+  }),
+} as const;
