@@ -58,8 +58,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const database = opts.database ?? (await createDatabase(config));
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false }) : undefined;
   const cache: Cache = redis ? createRedisCache(redis, config.redisPrefix) : createMemoryCache();
-  const queue: JobQueue = redis
-    ? createBullQueue(redis, config.redisPrefix, app.log)
+  const queue: JobQueue = config.redisUrl
+    ? createBullQueue(config.redisUrl, config.redisPrefix, app.log)
     : createMemoryQueue(app.log);
   app.decorate('queue', queue);
   app.decorate('cache', cache);
@@ -114,7 +114,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // One hook closes the shared resources in dependency order: jobs, then Redis, then the database.
   app.addHook('onClose', async () => {
     await queue.close();
-    redis?.disconnect();
+    await redis?.quit();
     if (!opts.database) await database.close();
   });
   return app;

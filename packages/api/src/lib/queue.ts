@@ -1,5 +1,4 @@
 import { Queue, Worker } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobName, JobPayloads } from '../jobs/queues.ts';
 
@@ -29,10 +28,10 @@ export interface JobQueue {
 const QUEUE = 'backoffice';
 const backoffMs = (attempt: number) => Math.min(30_000, 500 * 2 ** (attempt - 1));
 
-export function createBullQueue(redis: Redis, prefix: string, log: FastifyBaseLogger): JobQueue {
-  // Own connections: a worker blocks its connection, and closing must not touch the app's.
-  const producer = redis.duplicate();
-  const queue = new Queue(QUEUE, { connection: producer, prefix: `${prefix}:bull` });
+export function createBullQueue(redisUrl: string, prefix: string, log: FastifyBaseLogger): JobQueue {
+  // Connection options rather than the app's client: BullMQ then owns (and closes) its connections.
+  const connection = { url: redisUrl, maxRetriesPerRequest: null };
+  const queue = new Queue(QUEUE, { connection, prefix: `${prefix}:bull` });
   const handlers = new Map<string, JobHandler<JobName>>();
   let worker: Worker | undefined;
   return {
@@ -60,7 +59,7 @@ export function createBullQueue(redis: Redis, prefix: string, log: FastifyBaseLo
           if (!handler) throw new Error(`No handler for job ${job.name}`);
           await handler(job.data);
         },
-        { connection: redis.duplicate(), prefix: `${prefix}:bull`, concurrency: 4 },
+        { connection, prefix: `${prefix}:bull`, concurrency: 4 },
       );
       worker.on('failed', (job, err) => log.warn({ job: job?.name, id: job?.id, err }, 'job failed'));
       await worker.waitUntilReady();
@@ -74,9 +73,7 @@ export function createBullQueue(redis: Redis, prefix: string, log: FastifyBaseLo
     },
     async close() {
       await worker?.close();
-      worker?.disconnect?.();
       await queue.close();
-      producer.disconnect();
     },
   };
 }

@@ -25,11 +25,9 @@ export const userRoom = (id: number) => `user:${id}`;
 export default fp<{ redis?: Redis; prefix: string }>(
   async (app, opts) => {
     const io = new Server(app.server, { path: '/socket.io', cors: { origin: true }, serveClient: false });
-    let subClient: Redis | undefined;
-    if (opts.redis) {
-      subClient = opts.redis.duplicate();
-      io.adapter(createAdapter(opts.redis, subClient, { key: `${opts.prefix}:socket.io` }));
-    }
+    // The adapter's own pair of connections, closed with it.
+    const clients = opts.redis ? [opts.redis.duplicate(), opts.redis.duplicate()] : [];
+    if (clients.length) io.adapter(createAdapter(clients[0], clients[1], { key: `${opts.prefix}:socket.io` }));
     io.use(async (socket, next) => {
       try {
         const token = (socket.handshake.auth?.token as string | undefined) ?? String(socket.handshake.query.token ?? '');
@@ -52,12 +50,10 @@ export default fp<{ redis?: Redis; prefix: string }>(
     } satisfies Realtime);
     app.addHook('onClose', async () => {
       io.disconnectSockets(true);
-      await new Promise<void>((resolve) => {
-        // io.close() also closes the HTTP server, which Fastify closes itself.
-        io.engine.close();
-        resolve();
-      });
-      subClient?.disconnect();
+      // Not io.close(): it would also close the HTTP server, which Fastify closes itself.
+      io.engine.close();
+      await io.of('/').adapter.close();
+      await Promise.all(clients.map((c) => c.quit()));
     });
   },
   { name: 'realtime', dependencies: ['identity'] },

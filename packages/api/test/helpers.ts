@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import supertest from 'supertest';
+import { loadConfig, type AppConfig } from '../src/config.ts';
+import { buildApp, type BuildOptions } from '../src/app.ts';
+import { createDatabase, type Database } from '../src/db/client.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { seed, DEMO_PASSWORD } from '../src/db/seed.ts';
+import { adminQuery, templateName, withDatabase } from './db-admin.ts';
+
+export { DEMO_PASSWORD };
+
+export const DEMO = {
+  admin: 'admin@varejo.test',
+  operator: 'operador@varejo.test',
+  brand: 'gestor@marca.test',
+  partner: 'admin@parceiro.test',
+} as const;
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database['prisma'];
+  database: Database;
+  config: AppConfig;
+  http: ReturnType<typeof supertest>;
+  /** Signs in through the API and returns the bearer token. */
+  login(email: string, password?: string): Promise<string>;
+  /** Waits until queued jobs (emails) have run. */
+  drainJobs(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A database of the test's own: a copy of the seeded template (PostgreSQL) or a fresh in-memory PGlite. */
+export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await createDatabase({ dataDir: 'memory://' });
+    await migrate(database);
+    await seed(database.prisma);
+    return { database, drop: async () => undefined };
+  }
+  const name = `bo_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${templateName(url)}"`);
+  const database = await createDatabase({ databaseUrl: withDatabase(url, name), dataDir: 'memory://', poolSize: 5 });
+  return { database, drop: () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/** The real app on a database and a Redis key prefix of its own; cleans both up on close. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: BuildOptions = {}): Promise<TestApp> {
+  const { database, drop } = await createTestDatabase();
+  const prefix = `test-${randomBytes(6).toString('hex')}`;
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn' }, {
+    redisPrefix: prefix,
+    webDist: undefined,
+    appUrl: 'http://localhost:3000',
+    ...overrides,
+  });
+  const app = await buildApp(config, { logger: false, ...opts, database });
+  await app.ready();
+  const http = supertest(app.server);
+  return {
+    app,
+    db: database.prisma,
+    database,
+    config,
+    http,
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await http.post('/authenticate').send({ email, password });
+      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      return res.body.token as string;
+    },
+    drainJobs: () => app.queue.drain(),
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+      if (config.redisUrl) await deleteKeys(config.redisUrl, `${prefix}:*`);
+    },
+  };
+}
+
+async function deleteKeys(url: string, pattern: string) {
+  const redis = new Redis(url);
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Asserts the common error envelope and returns it. */
+export function expectEnvelope(body: unknown, code?: string) {
+  const b = body as { error?: { code?: string; message?: string }; requestId?: string };
+  if (!b?.error?.code || !b.error.message || !b.requestId) throw new Error(`not an error envelope: ${JSON.stringify(body)}`);
+  if (code && b.error.code !== code) throw new Error(`expected ${code}, got ${b.error.code}: ${b.error.message}`);
+  return b.error as { code: string; message: string; details?: Array<{ field: string; code: string; message: string }> };
+}
