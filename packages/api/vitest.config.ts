@@ -8,5 +8,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // In CI a JSON report feeds the one-line summary printed by .ci/run.
+    reporters: process.env.CI ? ['default', 'json'] : ['default'],
+    outputFile: process.env.CI ? { json: '../../.ci-results/api.json' } : undefined,
   },
 });

@@ -48,7 +48,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       return typeof incoming === 'string' && /^[\w.-]{8,128}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy:
+      typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     return503OnClosing: true,
     ajv: undefined,
   });

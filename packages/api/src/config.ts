@@ -29,6 +29,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   CONFIGURING_PLATFORM_MESSAGE: z.string().optional(),
   WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -56,6 +57,8 @@ export interface AppConfig {
   logLevel: string;
   configuringPlatformMessage?: string;
   webDist?: string;
+  /** Fastify's trustProxy: false (default), true, a hop count or a list of addresses. */
+  trustProxy: boolean | number | string;
 }
 
 const DEV_SECRET = 'dev-only-secret-change-me-in-production';
@@ -94,6 +97,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL,
     configuringPlatformMessage: e.CONFIGURING_PLATFORM_MESSAGE || undefined,
     webDist: e.WEB_DIST ?? resolve(root, 'packages/web/dist'),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     ...overrides,
   };
+}
+
+function parseTrustProxy(v: string | undefined): boolean | number | string {
+  if (!v || v === 'false') return false;
+  if (v === 'true') return true;
+  return /^\d+$/.test(v) ? Number(v) : v;
 }

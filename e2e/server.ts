@@ -1,0 +1,39 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+const root = resolve(import.meta.dirname, '..');
+const PORT = 3988;
+
+/**
+ * Starts the built product (API + SPA) once for the browser tests: real PostgreSQL/Redis when
+ * DATABASE_URL/REDIS_URL are set, otherwise embedded PGlite in a temporary directory.
+ */
+export default async function setup(project: TestProject) {
+  const entry = join(root, 'packages/api/dist/server.js');
+  if (!existsSync(entry) || !existsSync(join(root, 'packages/web/dist/index.html'))) {
+    throw new Error('Build first: pnpm build');
+  }
+  const server: ChildProcess = spawn(process.execPath, [entry], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: mkdtempSync(join(tmpdir(), 'bo-e2e-')), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${PORT}`;
+  for (let i = 0; i < 120; i++) {
+    if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  project.provide('baseUrl', base);
+  return async () => {
+    server.kill('SIGTERM');
+    await new Promise((r) => server.once('exit', r));
+  };
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
