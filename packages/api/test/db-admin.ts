@@ -13,8 +13,6 @@ export function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-export const templateName = (url: string) => `${new URL(url).pathname.slice(1) || 'backoffice'}_test_template`;
-
 export async function adminQuery(url: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl(url) });
   await client.connect();

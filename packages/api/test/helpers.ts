@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import supertest from 'supertest';
+import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed, DEMO_PASSWORD } from '../src/db/seed.ts';
-import { adminQuery, templateName, withDatabase } from './db-admin.ts';
+import { adminQuery, withDatabase } from './db-admin.ts';
+import './global-setup.ts';
 
 export { DEMO_PASSWORD };
 
@@ -41,7 +43,7 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
     return { database, drop: async () => undefined };
   }
   const name = `bo_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${templateName(url)}"`);
+  await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
   const database = await createDatabase({ databaseUrl: withDatabase(url, name), dataDir: 'memory://', poolSize: 5 });
   return { database, drop: () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }

@@ -35,6 +35,9 @@ export interface DatabaseOptions {
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // An idle client that loses its connection (server restart, terminated backend) is already dropped
+    // by the pool, which opens another on demand; unhandled, this event would crash the process.
+    pool.on('error', () => undefined);
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     return {
       kind: 'postgres',

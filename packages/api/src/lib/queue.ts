@@ -6,7 +6,13 @@ export interface AddOptions {
   /** Jobs with the same id are accepted once. */
   jobId?: string;
   delayMs?: number;
+  /** Runs of the job in all, the first included (default 5). */
   attempts?: number;
+}
+
+export interface QueueOptions {
+  /** Delay before the first retry; it doubles with each attempt, up to 30 s. Default 500 ms. */
+  backoffMs?: number;
 }
 
 export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise<void>;
@@ -20,15 +26,31 @@ export interface JobQueue {
   every<N extends JobName>(name: N, everyMs: number, payload: JobPayloads[N]): Promise<void>;
   /** Starts consuming; before this, added jobs wait. */
   start(): Promise<void>;
-  /** Resolves when no job is waiting or running (in-process), for tests and shutdown. */
+  /**
+   * Resolves when no job is waiting, running or due for a retry (recurring `every` jobs aside),
+   * for tests and scripts. Jobs added before `start()` keep it waiting until they have run.
+   */
   drain(): Promise<void>;
+  /** Stops taking jobs and waits for the running ones to finish. */
   close(): Promise<void>;
 }
 
 const QUEUE = 'backoffice';
-const backoffMs = (attempt: number) => Math.min(30_000, 500 * 2 ** (attempt - 1));
+const DEFAULT_ATTEMPTS = 5;
+const DEFAULT_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 30_000;
+const BACKOFF_TYPE = 'capped-exponential';
 
-export function createBullQueue(redisUrl: string, prefix: string, log: FastifyBaseLogger): JobQueue {
+/** The wait before retry number `attempt` (1 = the first retry), the same in both engines. */
+export const retryDelayMs = (attempt: number, backoffMs = DEFAULT_BACKOFF_MS) =>
+  Math.min(MAX_BACKOFF_MS, backoffMs * 2 ** (attempt - 1));
+
+export function createBullQueue(
+  redisUrl: string,
+  prefix: string,
+  log: FastifyBaseLogger,
+  { backoffMs = DEFAULT_BACKOFF_MS }: QueueOptions = {},
+): JobQueue {
   // Connection options rather than the app's client: BullMQ then owns (and closes) its connections.
   const connection = { url: redisUrl, maxRetriesPerRequest: null };
   const queue = new Queue(QUEUE, { connection, prefix: `${prefix}:bull` });
@@ -39,8 +61,8 @@ export function createBullQueue(redisUrl: string, prefix: string, log: FastifyBa
       await queue.add(name, payload, {
         jobId: opts.jobId,
         delay: opts.delayMs,
-        attempts: opts.attempts ?? 5,
-        backoff: { type: 'exponential', delay: 500 },
+        attempts: opts.attempts ?? DEFAULT_ATTEMPTS,
+        backoff: { type: BACKOFF_TYPE },
         removeOnComplete: 1000,
         removeOnFail: 5000,
       });
@@ -52,6 +74,7 @@ export function createBullQueue(redisUrl: string, prefix: string, log: FastifyBa
       await queue.upsertJobScheduler(`every:${name}`, { every: everyMs }, { name, data: payload });
     },
     async start() {
+      if (worker) return;
       worker = new Worker(
         QUEUE,
         async (job) => {
@@ -59,15 +82,24 @@ export function createBullQueue(redisUrl: string, prefix: string, log: FastifyBa
           if (!handler) throw new Error(`No handler for job ${job.name}`);
           await handler(job.data);
         },
-        { connection, prefix: `${prefix}:bull`, concurrency: 4 },
+        {
+          connection,
+          prefix: `${prefix}:bull`,
+          concurrency: 4,
+          settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade, backoffMs) },
+        },
       );
-      worker.on('failed', (job, err) => log.warn({ job: job?.name, id: job?.id, err }, 'job failed'));
+      worker.on('failed', (job, err) =>
+        log.warn({ job: job?.name, id: job?.id, attempt: job?.attemptsMade, final: job ? job.attemptsMade >= (job.opts.attempts ?? 1) : true, err }, 'job failed'),
+      );
       await worker.waitUntilReady();
     },
     async drain() {
-      for (let i = 0; i < 200; i++) {
-        const counts = await queue.getJobCounts('waiting', 'active', 'delayed');
-        if (!counts.waiting && !counts.active && !counts.delayed) return;
+      for (;;) {
+        const counts = await queue.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children');
+        // A job scheduler (`every`) always has its next run delayed; only one-off delayed jobs (retries) count.
+        const delayed = (await queue.getDelayed()).filter((job) => !job.repeatJobKey);
+        if (!Object.values(counts).some(Boolean) && !delayed.length) return;
         await new Promise((r) => setTimeout(r, 25));
       }
     },
@@ -78,22 +110,24 @@ export function createBullQueue(redisUrl: string, prefix: string, log: FastifyBa
   };
 }
 
-export function createMemoryQueue(log: FastifyBaseLogger): JobQueue {
+export function createMemoryQueue(log: FastifyBaseLogger, { backoffMs = DEFAULT_BACKOFF_MS }: QueueOptions = {}): JobQueue {
   const handlers = new Map<string, JobHandler<JobName>>();
   const seen = new Set<string>();
   const timers = new Set<NodeJS.Timeout>();
   const intervals = new Set<NodeJS.Timeout>();
   const pending: Array<() => void> = [];
+  let queued = 0;
   let running = 0;
   let started = false;
   let closed = false;
-  let idle: Array<() => void> = [];
+  let waiters: Array<() => void> = [];
 
+  const idle = () => running === 0 && (closed || (queued === 0 && pending.length === 0 && timers.size === 0));
   const settle = () => {
-    if (running === 0 && pending.length === 0 && timers.size === 0) {
-      idle.forEach((r) => r());
-      idle = [];
-    }
+    if (!idle()) return;
+    const ready = waiters;
+    waiters = [];
+    ready.forEach((r) => r());
   };
   const later = (fn: () => void, ms: number) => {
     const t = setTimeout(() => {
@@ -102,6 +136,14 @@ export function createMemoryQueue(log: FastifyBaseLogger): JobQueue {
       settle();
     }, ms);
     timers.add(t);
+  };
+  const soon = (fn: () => void) => {
+    queued++;
+    setImmediate(() => {
+      queued--;
+      fn();
+      settle();
+    });
   };
   const run = (name: JobName, payload: unknown, attempt: number, attempts: number) => {
     if (closed) return;
@@ -117,8 +159,8 @@ export function createMemoryQueue(log: FastifyBaseLogger): JobQueue {
         return handler(payload as never);
       })
       .catch((err) => {
-        log.warn({ job: name, attempt, err }, 'job failed');
-        if (attempt < attempts) later(() => run(name, payload, attempt + 1, attempts), backoffMs(attempt));
+        log.warn({ job: name, attempt, final: attempt >= attempts, err }, 'job failed');
+        if (attempt < attempts && !closed) later(() => run(name, payload, attempt + 1, attempts), retryDelayMs(attempt, backoffMs));
       })
       .finally(() => {
         running--;
@@ -128,31 +170,34 @@ export function createMemoryQueue(log: FastifyBaseLogger): JobQueue {
 
   return {
     async add(name, payload, opts = {}) {
+      if (closed) return;
       if (opts.jobId) {
         if (seen.has(opts.jobId)) return;
         seen.add(opts.jobId);
         if (seen.size > 100_000) seen.delete(seen.values().next().value!);
       }
-      const go = () => run(name, payload, 1, opts.attempts ?? 5);
+      const go = () => run(name, payload, 1, opts.attempts ?? DEFAULT_ATTEMPTS);
       if (opts.delayMs) later(go, opts.delayMs);
-      else setImmediate(go);
+      else soon(go);
     },
     handle(name, handler) {
       handlers.set(name, handler as JobHandler<JobName>);
     },
     async every(name, everyMs, payload) {
-      const t = setInterval(() => run(name, payload, 1, 1), everyMs);
+      // Runs only once workers run: ticks before start() are skipped, not piled up.
+      const t = setInterval(() => started && run(name, payload, 1, 1), everyMs);
       t.unref();
       intervals.add(t);
     },
     async start() {
+      if (closed) return;
       started = true;
       pending.splice(0).forEach((fn) => fn());
     },
     drain() {
       return new Promise<void>((resolve) => {
-        idle.push(resolve);
-        setImmediate(settle);
+        waiters.push(resolve);
+        settle();
       });
     },
     async close() {
@@ -160,7 +205,12 @@ export function createMemoryQueue(log: FastifyBaseLogger): JobQueue {
       timers.forEach(clearTimeout);
       timers.clear();
       intervals.forEach(clearInterval);
-      settle();
+      intervals.clear();
+      pending.length = 0;
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        settle();
+      });
     },
   };
 }

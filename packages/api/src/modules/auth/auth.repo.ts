@@ -22,8 +22,15 @@ export function createAuthRepo(db: Db) {
     },
     /** Replaces the user's unused reset codes with a new one. */
     async createResetCode(userId: number, codeHash: string, expiresAt: Date, tx: Tx) {
+      // The user's row lock serialises concurrent requests, so each one replaces the previous code
+      // instead of both deleting nothing and inserting one each.
+      await tx.$queryRaw`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`;
       await tx.passwordResetCode.deleteMany({ where: { userId, usedAt: null } });
       await tx.passwordResetCode.create({ data: { userId, codeHash, expiresAt }, select: { id: true } });
+    },
+    /** Voids the user's unused reset codes (after the password changed by any route). */
+    voidResetCodes(userId: number, tx: Tx) {
+      return tx.passwordResetCode.deleteMany({ where: { userId, usedAt: null } });
     },
     /** Marks the code used if it is still valid; returns its user, or null. Single use under concurrency. */
     async consumeResetCode(codeHash: string, tx: Tx): Promise<number | null> {

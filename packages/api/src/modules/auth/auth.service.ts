@@ -84,19 +84,27 @@ export function createAuthService(deps: Deps) {
       await deps.email.dispatch(outboxId);
     },
 
+    /** Sets a new password with a reset code: single use, even under concurrent requests. */
     async updatePassword(code: string, password: string) {
       const passwordHash = await hashPassword(password);
       await deps.db.$transaction(async (tx) => {
         const userId = await deps.repo.consumeResetCode(hashCode(code), tx);
         if (!userId) throw new BusinessRuleError('RESET_CODE_INVALID');
         await deps.repo.setPassword(userId, passwordHash, tx);
+        await deps.repo.voidResetCodes(userId, tx);
       });
     },
 
+    /** Changes the signed-in user's password after checking the current one. */
     async changePassword(userId: number, current: string, next: string) {
       const user = found(await deps.repo.findUserById(userId), 'USER_NOT_FOUND');
       if (!(await checkPassword(user.passwordHash, current))) throw new BusinessRuleError('WRONG_CURRENT_PASSWORD');
-      await deps.repo.setPassword(userId, await hashPassword(next));
+      const passwordHash = await hashPassword(next);
+      await deps.db.$transaction(async (tx) => {
+        await deps.repo.setPassword(userId, passwordHash, tx);
+        // A reset link mailed before the change must not be able to undo it.
+        await deps.repo.voidResetCodes(userId, tx);
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 
 type Role = 'admin' | 'manager' | 'operator';
 
@@ -9,7 +9,7 @@ const memberRowSelect = {
   status: true,
   allModules: true,
   createdAt: true,
-  user: { select: { id: true, name: true, email: true, lastLoginAt: true } },
+  user: { select: { id: true, name: true, email: true, language: true, lastLoginAt: true } },
 } as const;
 
 export type MemberRow = Prisma.MembershipGetPayload<{ select: typeof memberRowSelect }>;
@@ -20,14 +20,20 @@ export interface UserFilters {
   role?: Role;
 }
 
+/** A unique index refused the write: someone else created the same row first. */
+export const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
+
+// Prisma's `contains` passes LIKE wildcards through: a search for "%" or "_" must match them literally.
+const likeLiteral = (v: string) => v.replace(/[\\%_]/g, '\\$&');
+
 /** Users as members of one account: every query is scoped by `accountId`. */
 export function createUsersRepo(db: Db) {
   const where = (accountId: number, f: UserFilters): Prisma.MembershipWhereInput => ({
     accountId,
     ...(f.role ? { role: f.role } : {}),
     user: {
-      ...(f.name ? { name: { contains: f.name, mode: 'insensitive' } } : {}),
-      ...(f.email ? { email: { contains: f.email.toLowerCase() } } : {}),
+      ...(f.name ? { name: { contains: likeLiteral(f.name), mode: 'insensitive' } } : {}),
+      ...(f.email ? { email: { contains: likeLiteral(f.email.toLowerCase()) } } : {}),
     },
   });
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AccountUser, InviteBody, Profile, UpdateProfileBody, UserListQuery } from '@backoffice/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { BusinessRuleError, ConflictError, NotFoundError, found } from '../../lib/errors.ts';
 import { checkPassword, hashCode, hashPassword, newCode } from '../../lib/password.ts';
 import type { Lang } from '../../i18n/messages.ts';
@@ -9,7 +9,7 @@ import type { EmailService } from '../email/email.service.ts';
 import { inviteEmail } from '../email/email.templates.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
-import type { MemberRow, UsersRepo } from './users.repo.ts';
+import { isUniqueViolation, type MemberRow, type UsersRepo } from './users.repo.ts';
 
 export const INVITE_DAYS = 7;
 
@@ -44,22 +44,32 @@ export function createUsersService(deps: Deps) {
   const now = deps.clock ?? (() => new Date());
   const { repo } = deps;
 
-  async function sendInvite(member: { id: number; accountId: number; email: string; name: string; language: string }, inviterId: number, lang: Lang) {
+  /**
+   * Writes a fresh invite code and its email in `tx` (the old unused codes stop working);
+   * returns the outbox id to dispatch once the transaction has committed.
+   */
+  async function recordInvite(
+    member: { id: number; accountId: number; email: string; name: string; language: string },
+    names: { account: string; inviter: string },
+    lang: Lang,
+    tx: Tx,
+  ): Promise<number> {
     const code = newCode();
-    const [account, inviter] = await Promise.all([repo.accountName(member.accountId), repo.userName(inviterId)]);
     const mail = inviteEmail({
       lang: member.language === 'en' ? 'en' : lang,
       name: member.name,
-      accountName: account?.name ?? '',
-      inviterName: inviter?.name ?? '',
+      accountName: names.account,
+      inviterName: names.inviter,
       url: `${deps.appUrl}/confirm-invite?code=${code}`,
       days: INVITE_DAYS,
     });
-    const outboxId = await deps.db.$transaction(async (tx) => {
-      await repo.replaceInviteCode(member.id, hashCode(code), new Date(now().getTime() + INVITE_DAYS * 86_400_000), tx);
-      return deps.email.record({ accountId: member.accountId, kind: 'invite', to: member.email, ...mail }, tx);
-    });
-    await deps.email.dispatch(outboxId);
+    await repo.replaceInviteCode(member.id, hashCode(code), new Date(now().getTime() + INVITE_DAYS * 86_400_000), tx);
+    return deps.email.record({ accountId: member.accountId, kind: 'invite', to: member.email, ...mail }, tx);
+  }
+
+  async function inviteNames(accountId: number, inviterId: number) {
+    const [account, inviter] = await Promise.all([repo.accountName(accountId), repo.userName(inviterId)]);
+    return { account: account?.name ?? '', inviter: inviter?.name ?? '' };
   }
 
   return {
@@ -73,38 +83,58 @@ export function createUsersService(deps: Deps) {
 
     async get(accountId: number, userId: number) {
       const m = found(await repo.findMember(accountId, userId), 'USER_NOT_FOUND');
-      const moduleIds = m.allModules ? await repo.accountModuleIds(accountId) : await repo.memberModuleIds(m.id);
-      return { ...toAccountUser(m), all_modules: m.allModules, access_module_ids: moduleIds.sort((a, b) => a - b) };
+      // What the member can open, as the permission check computes it: admins and unrestricted
+      // members get every module of the account; a restricted list counts only where the account still has it.
+      const granted = await repo.accountModuleIds(accountId);
+      const all = m.allModules || m.role === 'admin';
+      const own = all ? undefined : new Set(await repo.memberModuleIds(m.id));
+      const moduleIds = own ? granted.filter((id) => own.has(id)) : granted;
+      return { ...toAccountUser(m), all_modules: all, access_module_ids: moduleIds.sort((a, b) => a - b) };
     },
 
     async invite(by: MemberContext, input: z.output<typeof InviteBody>, lang: Lang) {
-      if (input.access_module_ids) {
+      const moduleIds = input.access_module_ids && [...new Set(input.access_module_ids)];
+      if (moduleIds) {
         const granted = new Set(await repo.accountModuleIds(by.accountId));
-        const unknown = input.access_module_ids.filter((id) => !granted.has(id));
+        const unknown = moduleIds.filter((id) => !granted.has(id));
         if (unknown.length) throw new BusinessRuleError('UNKNOWN_ACCESS_MODULE', { ids: unknown.join(', ') });
       }
-      const member = await deps.db.$transaction(async (tx) => {
-        const user = (await repo.findUserByEmail(input.email, tx)) ?? (await repo.createUser({ email: input.email, name: input.name }, tx));
-        const existing = await repo.findMember(by.accountId, user.id, tx);
-        if (existing) throw new ConflictError(existing.status === 'active' ? 'USER_ALREADY_MEMBER' : 'USER_ALREADY_INVITED');
-        const created = await repo.createMembership(
-          { accountId: by.accountId, userId: user.id, role: input.role, invitedById: by.userId, moduleIds: input.access_module_ids },
-          tx,
-        );
-        return { row: created, language: user.language };
-      });
-      await sendInvite(
-        { id: member.row.id, accountId: by.accountId, email: member.row.user.email, name: member.row.user.name, language: member.language },
-        by.userId,
-        lang,
-      );
-      return toAccountUser(member.row);
+      const names = await inviteNames(by.accountId, by.userId);
+      // User, membership, code and email commit together: no member is left without an invite.
+      const invited = await deps.db
+        .$transaction(async (tx) => {
+          const user = (await repo.findUserByEmail(input.email, tx)) ?? (await repo.createUser({ email: input.email, name: input.name }, tx));
+          const existing = await repo.findMember(by.accountId, user.id, tx);
+          if (existing) throw new ConflictError(existing.status === 'active' ? 'USER_ALREADY_MEMBER' : 'USER_ALREADY_INVITED');
+          const row = await repo.createMembership(
+            { accountId: by.accountId, userId: user.id, role: input.role, invitedById: by.userId, moduleIds },
+            tx,
+          );
+          const outboxId = await recordInvite(
+            { id: row.id, accountId: by.accountId, email: row.user.email, name: row.user.name, language: user.language },
+            names,
+            lang,
+            tx,
+          );
+          return { row, outboxId };
+        })
+        .catch((err: unknown) => {
+          // A simultaneous invite of the same person created the user or the membership first.
+          if (isUniqueViolation(err)) throw new ConflictError('USER_ALREADY_INVITED');
+          throw err;
+        });
+      await deps.email.dispatch(invited.outboxId);
+      return toAccountUser(invited.row);
     },
 
     async resendInvite(by: MemberContext, userId: number, lang: Lang) {
       const m = found(await repo.findMember(by.accountId, userId), 'USER_NOT_FOUND');
       if (m.status !== 'invited') throw new BusinessRuleError('INVITE_NOT_PENDING');
-      await sendInvite({ id: m.id, accountId: by.accountId, email: m.user.email, name: m.user.name, language: 'pt-BR' }, by.userId, lang);
+      const names = await inviteNames(by.accountId, by.userId);
+      const outboxId = await deps.db.$transaction((tx) =>
+        recordInvite({ id: m.id, accountId: by.accountId, email: m.user.email, name: m.user.name, language: m.user.language }, names, lang, tx),
+      );
+      await deps.email.dispatch(outboxId);
     },
 
     async changeRole(by: MemberContext, userId: number, role: 'admin' | 'manager' | 'operator') {
