@@ -48,9 +48,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       return typeof incoming === 'string' && /^[\w.-]{8,128}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: config.bodyLimit,
+    // `/api/user/` (the spec's path) and `/api/user` are one route; the OpenAPI document shows the latter.
+    routerOptions: { ignoreTrailingSlash: true },
     trustProxy:
       typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
-    return503OnClosing: true,
+    // plugins/security.ts answers requests that arrive while closing with the 503 envelope.
+    return503OnClosing: false,
     ajv: undefined,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -60,8 +63,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false }) : undefined;
   const cache: Cache = redis ? createRedisCache(redis, config.redisPrefix) : createMemoryCache();
   const queue: JobQueue = config.redisUrl
-    ? createBullQueue(config.redisUrl, config.redisPrefix, app.log)
-    : createMemoryQueue(app.log);
+    ? createBullQueue(config.redisUrl, config.redisPrefix, app.log, { backoffMs: config.jobBackoffMs })
+    : createMemoryQueue(app.log, { backoffMs: config.jobBackoffMs });
   app.decorate('queue', queue);
   app.decorate('cache', cache);
 
@@ -97,6 +100,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     repo: createUsersRepo(db),
     email,
     identity: app.identity,
+    realtime: app.realtime,
     notifications,
     sessions: auth,
     appUrl: config.appUrl,

@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().default(900),
   BODY_LIMIT_BYTES: z.coerce.number().int().default(1_048_576),
   RUN_WORKERS: bool.default(true),
+  JOB_BACKOFF_MS: z.coerce.number().int().min(1).default(500),
   LOG_LEVEL: z.string().default('info'),
   CONFIGURING_PLATFORM_MESSAGE: z.string().optional(),
   WEB_DIST: z.string().optional(),
@@ -54,6 +55,8 @@ export interface AppConfig {
   login: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
   bodyLimit: number;
   runWorkers: boolean;
+  /** Delay before a failed job's first retry; doubles per attempt (tests lower it). */
+  jobBackoffMs: number;
   logLevel: string;
   configuringPlatformMessage?: string;
   webDist?: string;
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
     runWorkers: e.RUN_WORKERS,
+    jobBackoffMs: e.JOB_BACKOFF_MS,
     logLevel: e.LOG_LEVEL,
     configuringPlatformMessage: e.CONFIGURING_PLATFORM_MESSAGE || undefined,
     webDist: e.WEB_DIST ?? resolve(root, 'packages/web/dist'),

@@ -72,11 +72,17 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     query: async (text, params) => (await lite.query(text, params as unknown[])).rows as never,
     exec: async (text) => void (await lite.exec(text)),
   };
+  // PGlite is one connection: sessions (transactions, advisory locks) take turns on it.
+  let turn: Promise<unknown> = Promise.resolve();
   return {
     kind: 'pglite',
     prisma,
     sql,
-    session: (fn) => fn(sql),
+    session: (fn) => {
+      const run = turn.then(() => fn(sql));
+      turn = run.catch(() => undefined);
+      return run;
+    },
     close: async () => {
       await prisma.$disconnect();
       await lite.close();

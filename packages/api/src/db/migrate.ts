@@ -45,9 +45,11 @@ export function migrate(db: Pick<Database, 'session'>, migrations = readMigratio
 }
 
 async function applyMigrations(sql: SqlRunner, migrations: Migration[]): Promise<string[]> {
-  await sql.exec(CREATE_TABLE);
+  // Lock first: two processes creating the table at once can both fail on the catalogue's
+  // unique index, `IF NOT EXISTS` notwithstanding.
   await sql.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
   try {
+    await sql.exec(CREATE_TABLE);
     const rows = await sql.query<{ migration_name: string; checksum: string }>(
       'SELECT migration_name, checksum FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
     );
@@ -67,7 +69,8 @@ async function applyMigrations(sql: SqlRunner, migrations: Migration[]): Promise
           [id, m.checksum, m.name],
         );
         await sql.exec(m.sql);
-        await sql.query('UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1', [id]);
+        // clock_timestamp(), not now(): now() is the transaction's start, i.e. started_at again.
+        await sql.query('UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1', [id]);
         await sql.exec('COMMIT');
       } catch (err) {
         await sql.exec('ROLLBACK');

@@ -1,7 +1,11 @@
 import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
 
-/** Key-value cache with TTLs and counters: Redis when configured, in-process LRU otherwise. */
+/**
+ * Key-value cache with TTLs and counters: Redis when configured, in-process LRU otherwise.
+ * Both behave the same: values travel as JSON (a Date comes back as its ISO string, a returned
+ * object is a copy) and TTLs are whole seconds, at least one.
+ */
 export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
   set(key: string, value: unknown, ttlSeconds: number): Promise<void>;
@@ -13,6 +17,8 @@ export interface Cache {
   ping(): Promise<boolean>;
 }
 
+const seconds = (ttl: number) => Math.max(1, Math.ceil(ttl));
+
 export function createRedisCache(redis: Redis, prefix: string): Cache {
   const k = (key: string) => `${prefix}:cache:${key}`;
   return {
@@ -21,14 +27,18 @@ export function createRedisCache(redis: Redis, prefix: string): Cache {
       return raw === null ? undefined : JSON.parse(raw);
     },
     async set(key, value, ttlSeconds) {
-      await redis.set(k(key), JSON.stringify(value), 'EX', ttlSeconds);
+      const json = JSON.stringify(value);
+      if (json === undefined) await redis.del(k(key));
+      else await redis.set(k(key), json, 'EX', seconds(ttlSeconds));
     },
     async del(...keys) {
       if (keys.length) await redis.del(...keys.map(k));
     },
     async incr(key, ttlSeconds) {
-      const [[, value]] = (await redis.multi().incr(k(key)).expire(k(key), ttlSeconds, 'NX').exec()) as [[unknown, number]];
-      return value;
+      const results = await redis.multi().incr(k(key)).expire(k(key), seconds(ttlSeconds), 'NX').exec();
+      const failed = results?.find(([err]) => err)?.[0];
+      if (!results || failed) throw failed ?? new Error(`cache incr ${key} was aborted`);
+      return results[0]![1] as number;
     },
     async ttl(key) {
       return Math.max(0, await redis.ttl(k(key)));
@@ -40,16 +50,22 @@ export function createRedisCache(redis: Redis, prefix: string): Cache {
 }
 
 interface Entry {
-  value: unknown;
+  json: string;
   expiresAt: number;
 }
 
-export function createMemoryCache(max = 50_000): Cache {
+export interface MemoryCacheOptions {
+  max?: number;
+  /** Clock in milliseconds (tests pass a controllable one). */
+  now?: () => number;
+}
+
+export function createMemoryCache({ max = 50_000, now = Date.now }: MemoryCacheOptions = {}): Cache {
   const lru = new LRUCache<string, Entry>({ max });
   const live = (key: string) => {
     const e = lru.get(key);
     if (!e) return undefined;
-    if (e.expiresAt <= Date.now()) {
+    if (e.expiresAt <= now()) {
       lru.delete(key);
       return undefined;
     }
@@ -57,23 +73,27 @@ export function createMemoryCache(max = 50_000): Cache {
   };
   return {
     async get<T>(key: string) {
-      return live(key)?.value as T | undefined;
+      const e = live(key);
+      return e === undefined ? undefined : (JSON.parse(e.json) as T);
     },
     async set(key, value, ttlSeconds) {
-      lru.set(key, { value: structuredClone(value), expiresAt: Date.now() + ttlSeconds * 1000 });
+      const json = JSON.stringify(value);
+      // Like Redis, which cannot store `undefined`: such a key simply is not cached.
+      if (json === undefined) return void lru.delete(key);
+      lru.set(key, { json, expiresAt: now() + seconds(ttlSeconds) * 1000 });
     },
     async del(...keys) {
       for (const key of keys) lru.delete(key);
     },
     async incr(key, ttlSeconds) {
       const e = live(key);
-      const value = ((e?.value as number | undefined) ?? 0) + 1;
-      lru.set(key, { value, expiresAt: e?.expiresAt ?? Date.now() + ttlSeconds * 1000 });
+      const value = (e ? Number(JSON.parse(e.json)) : 0) + 1;
+      lru.set(key, { json: JSON.stringify(value), expiresAt: e?.expiresAt ?? now() + seconds(ttlSeconds) * 1000 });
       return value;
     },
     async ttl(key) {
       const e = live(key);
-      return e ? Math.ceil((e.expiresAt - Date.now()) / 1000) : 0;
+      return e ? Math.ceil((e.expiresAt - now()) / 1000) : 0;
     },
     async ping() {
       return true;

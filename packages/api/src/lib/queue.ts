@@ -96,10 +96,14 @@ export function createBullQueue(
     },
     async drain() {
       for (;;) {
-        const counts = await queue.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children');
-        // A job scheduler (`every`) always has its next run delayed; only one-off delayed jobs (retries) count.
-        const delayed = (await queue.getDelayed()).filter((job) => !job.repeatJobKey);
-        if (!Object.values(counts).some(Boolean) && !delayed.length) return;
+        // One atomic read of every unfinished state (reading states one by one misses a job that
+        // moves between them, e.g. active to delayed for a retry). Each job scheduler (`every`)
+        // always keeps its next run delayed: those do not count.
+        const [{ delayed = 0, ...unfinished }, schedulers] = await Promise.all([
+          queue.getJobCounts('waiting', 'active', 'prioritized', 'waiting-children', 'delayed'),
+          queue.getJobSchedulersCount(),
+        ]);
+        if (!Object.values(unfinished).some(Boolean) && delayed <= schedulers) return;
         await new Promise((r) => setTimeout(r, 25));
       }
     },

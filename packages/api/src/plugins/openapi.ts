@@ -1,7 +1,84 @@
 import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { ErrorEnvelope, type Permission } from '@backoffice/contracts';
+import { RATE_LIMIT_EXEMPT } from './security.ts';
+
+type SwaggerTransform = typeof jsonSchemaTransform;
+type SwaggerTransformObject = typeof jsonSchemaTransformObject;
+type Json = Record<string, unknown>;
+
+const RESPONSE_DESCRIPTIONS: Record<string, string> = {
+  200: 'Sucesso.',
+  201: 'Criado.',
+  202: 'Aceito; o processamento continua em segundo plano.',
+  204: 'Sucesso, sem conteúdo.',
+  400: 'Dados inválidos; `error.details` lista o problema de cada campo.',
+  401: 'Sem sessão válida: token ausente, inválido ou expirado.',
+  403: 'Sem permissão: perfil, tipo de conta ou módulo de acesso.',
+  404: 'Não encontrado (inclusive quando pertence a outra conta).',
+  409: 'Conflito com o estado atual.',
+  413: 'Corpo da requisição grande demais.',
+  422: 'Regra de negócio não atendida.',
+  429: 'Muitas requisições; tente de novo após `retry-after` segundos.',
+  503: 'Serviço indisponível.',
+};
+
+/**
+ * Per route: public operations say so (`security: []`), every rate-limited operation documents
+ * its 429, and a trailing slash is dropped from the documented path (the router ignores it).
+ */
+const transform: SwaggerTransform = (input) => {
+  const permission = (input.route.config as { permission?: Permission } | undefined)?.permission;
+  const schema = input.schema as (FastifySchema & { response?: Record<string, unknown>; hide?: boolean }) | undefined;
+  let prepared = schema;
+  if (schema && permission && !schema.hide) {
+    const response = { ...schema.response };
+    if (!RATE_LIMIT_EXEMPT.includes(input.url) && !('429' in response)) response['429'] = ErrorEnvelope;
+    prepared = { ...schema, response, ...(permission.kind === 'public' ? { security: [] } : {}) };
+  }
+  const out = jsonSchemaTransform({ ...input, schema: prepared as never });
+  return { ...out, url: out.url.length > 1 ? out.url.replace(/\/+$/, '') : out.url };
+};
+
+/** The document as a whole: response descriptions, and no component that nothing refers to. */
+const transformObject: SwaggerTransformObject = (input) => {
+  const doc = jsonSchemaTransformObject(input) as Json & { paths?: Record<string, Record<string, Json>>; components?: Json };
+  for (const operations of Object.values(doc.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      for (const [status, response] of Object.entries((operation.responses ?? {}) as Record<string, Json>)) {
+        if (response.description === 'Default Response') response.description = RESPONSE_DESCRIPTIONS[status] ?? 'Resposta.';
+      }
+    }
+  }
+  pruneUnusedSchemas(doc);
+  return doc as ReturnType<SwaggerTransformObject>;
+};
+
+/** Drops `components.schemas` entries not reachable from any operation (zod emits input and output twins). */
+function pruneUnusedSchemas(doc: Json & { components?: Json }) {
+  const schemas = doc.components?.schemas as Record<string, unknown> | undefined;
+  if (!schemas) return;
+  const used = new Set<string>();
+  const prefix = '#/components/schemas/';
+  const visit = (node: unknown) => {
+    if (Array.isArray(node)) return node.forEach(visit);
+    if (!node || typeof node !== 'object') return;
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '$ref' && typeof value === 'string' && value.startsWith(prefix)) {
+        const name = decodeURIComponent(value.slice(prefix.length));
+        if (!used.has(name)) {
+          used.add(name);
+          visit(schemas[name]);
+        }
+      } else visit(value);
+    }
+  };
+  visit(doc.paths);
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+}
 
 /** `/openapi.json` (OpenAPI 3.1, generated from the contracts' zod schemas) and docs at `/docs`. */
 export default fp<{ version: string; appUrl: string }>(
@@ -28,11 +105,11 @@ export default fp<{ version: string; appUrl: string }>(
           { name: 'System', description: 'Saúde e informações da aplicação' },
         ],
       },
-      transform: jsonSchemaTransform,
-      transformObject: jsonSchemaTransformObject,
+      transform,
+      transformObject,
     });
     await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   },
-  { name: 'openapi' },
+  { name: 'openapi', dependencies: ['security'] },
 );

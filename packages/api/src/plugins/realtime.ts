@@ -12,6 +12,8 @@ export interface RealtimeEvents {
 export interface Realtime {
   toAccount<E extends keyof RealtimeEvents>(accountId: number, event: E, payload: RealtimeEvents[E]): void;
   toUser<E extends keyof RealtimeEvents>(userId: number, event: E, payload: RealtimeEvents[E]): void;
+  /** Closes the user's sockets opened for that account (after removal from it), on every instance. */
+  disconnectMember(userId: number, accountId: number): Promise<void>;
   io: Server;
 }
 
@@ -47,6 +49,10 @@ export default fp<{ redis?: Redis; prefix: string }>(
       io,
       toAccount: (id, event, payload) => void io.to(accountRoom(id)).emit(event, payload),
       toUser: (id, event, payload) => void io.to(userRoom(id)).emit(event, payload),
+      async disconnectMember(userId, accountId) {
+        const sockets = await io.in(userRoom(userId)).fetchSockets();
+        for (const socket of sockets) if (socket.data.accountId === accountId) socket.disconnect(true);
+      },
     } satisfies Realtime);
     app.addHook('onClose', async () => {
       io.disconnectSockets(true);

@@ -3,10 +3,32 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { errorEnvelope } from './errors.ts';
 
-/** CORS, security headers and a per-IP request ceiling (shared through Redis when configured). */
+/** Probes that load balancers call often: never rate limited (nor documented as such). */
+export const RATE_LIMIT_EXEMPT = ['/health', '/ready'];
+
+/**
+ * CORS, security headers, a per-IP request ceiling (shared through Redis when configured) and
+ * load shedding while the server drains.
+ */
 export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: Redis; prefix: string }>(
   async (app, opts) => {
+    // While closing, requests that still arrive on open keep-alive connections get the 503
+    // envelope (Fastify's own return503OnClosing answer is not in the envelope of DESIGN §5).
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (!closing) return;
+      reply.header('connection', 'close').header('retry-after', '5');
+      return reply
+        .code(503)
+        .type('application/json; charset=utf-8')
+        .send(errorEnvelope(request, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE'));
+    });
+
     await app.register(cors, {
       origin: opts.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
@@ -32,9 +54,9 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
       max: opts.rateLimitMax,
       timeWindow: '1 minute',
       ...(opts.redis ? { redis: opts.redis, nameSpace: `${opts.prefix}:rl:` } : {}),
-      allowList: (req) => req.url === '/health' || req.url === '/ready',
+      allowList: (req) => RATE_LIMIT_EXEMPT.includes(req.url.split('?')[0]!),
       errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 'RATE_LIMITED', message: `retry in ${ctx.after}` }),
     });
   },
-  { name: 'security' },
+  { name: 'security', dependencies: ['errors'] },
 );

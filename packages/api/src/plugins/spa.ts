@@ -16,7 +16,8 @@ export default fp<{ webDist?: string }>(
     if (dist) {
       await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
     }
-    app.setNotFoundHandler((request, reply) => {
+    // Unknown paths count against the rate limit too, so probing for routes is not free.
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {
       const path = request.url.split('?')[0]!;
       const wantsHtml = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
       if (dist && wantsHtml && !API_PREFIXES.some((p) => path.startsWith(p))) {
@@ -27,5 +28,5 @@ export default fp<{ webDist?: string }>(
         .send(errorEnvelope(request, 'ROUTE_NOT_FOUND', 'ROUTE_NOT_FOUND', { method: request.method, url: path }));
     });
   },
-  { name: 'spa', dependencies: ['errors'] },
+  { name: 'spa', dependencies: ['errors', 'security'] },
 );

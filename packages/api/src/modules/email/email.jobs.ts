@@ -1,7 +1,7 @@
 import type { JobQueue } from '../../lib/queue.ts';
 import type { EmailRepo } from './email.repo.ts';
 import type { EmailTransport } from './email.transport.ts';
-import { MAX_EMAIL_ATTEMPTS } from './email.service.ts';
+import { MAX_EMAIL_ATTEMPTS, emailJobId } from './email.service.ts';
 
 const SWEEP_EVERY_MS = 60_000;
 
@@ -20,7 +20,7 @@ export async function registerEmailJobs(queue: JobQueue, deps: { repo: EmailRepo
   });
   queue.handle('email.sweep', async () => {
     const ids = await deps.repo.stalePendingIds(new Date(Date.now() - SWEEP_EVERY_MS));
-    for (const id of ids) await queue.add('email.send', { outboxId: id }, { attempts: MAX_EMAIL_ATTEMPTS });
+    for (const id of ids) await queue.add('email.send', { outboxId: id }, { jobId: emailJobId(id), attempts: MAX_EMAIL_ATTEMPTS });
   });
   await queue.every('email.sweep', SWEEP_EVERY_MS, {});
 }

@@ -4,6 +4,9 @@ import type { EmailRepo, NewEmail } from './email.repo.ts';
 
 export const MAX_EMAIL_ATTEMPTS = 5;
 
+/** One send job per outbox row: dispatch and the sweep use the same id, so a row is never queued twice. */
+export const emailJobId = (outboxId: number) => `email-${outboxId}`;
+
 /** The email outbox: rows are written inside the caller's transaction and sent by a job. */
 export function createEmailService({ repo, queue }: { repo: EmailRepo; queue: JobQueue }) {
   return {
@@ -13,7 +16,7 @@ export function createEmailService({ repo, queue }: { repo: EmailRepo; queue: Jo
       return row.id;
     },
     dispatch(outboxId: number) {
-      return queue.add('email.send', { outboxId }, { jobId: `email-${outboxId}`, attempts: MAX_EMAIL_ATTEMPTS });
+      return queue.add('email.send', { outboxId }, { jobId: emailJobId(outboxId), attempts: MAX_EMAIL_ATTEMPTS });
     },
   };
 }

@@ -421,4 +421,18 @@ describe('realtime', () => {
     });
     expect(error.message).toBe('unauthorized');
   });
+
+  it('closes the sockets of a member removed from the account', async () => {
+    const token = await t.login('beatriz.rocha@varejo.test');
+    const socket = connect({ token });
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const beatriz = await t.db.user.findUniqueOrThrow({ where: { email: 'beatriz.rocha@varejo.test' } });
+    const res = await t.http.delete(`/api/user/${beatriz.id}/remove-from-account`).set(bearer(adminToken));
+    expect(res.status).toBe(200);
+    expect(await closed).toBe('io server disconnect');
+  });
 });

@@ -5,6 +5,7 @@ import { BusinessRuleError, ConflictError, NotFoundError, found } from '../../li
 import { checkPassword, hashCode, hashPassword, newCode } from '../../lib/password.ts';
 import type { Lang } from '../../i18n/messages.ts';
 import type { Identity, MemberContext } from '../../plugins/identity.ts';
+import type { Realtime } from '../../plugins/realtime.ts';
 import type { EmailService } from '../email/email.service.ts';
 import { inviteEmail } from '../email/email.templates.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
@@ -18,6 +19,7 @@ interface Deps {
   repo: UsersRepo;
   email: EmailService;
   identity: Pick<Identity, 'forget'>;
+  realtime: Pick<Realtime, 'disconnectMember'>;
   notifications: NotificationsService;
   sessions: Pick<AuthService, 'sessionFor'>;
   appUrl: string;
@@ -162,6 +164,7 @@ export function createUsersService(deps: Deps) {
         await repo.removeMember(by.accountId, userId, tx);
       });
       await deps.identity.forget(userId, by.accountId);
+      await deps.realtime.disconnectMember(userId, by.accountId);
     },
 
     async validateInvite(code: string) {
