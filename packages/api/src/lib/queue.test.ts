@@ -40,6 +40,22 @@ function gate() {
   return { open, opened };
 }
 
+/** Starts the queue with one `email.send` job that runs until released. */
+async function startBlockingJob(q: JobQueue) {
+  const started = gate();
+  const release = gate();
+  let finished = false;
+  q.handle('email.send', async () => {
+    started.open();
+    await release.opened;
+    finished = true;
+  });
+  await q.start();
+  await q.add('email.send', { outboxId: 1 });
+  await started.opened;
+  return { release: release.open, finished: () => finished };
+}
+
 describe.each(engines)('%s queue', (_name, make) => {
   let queue: JobQueue | undefined;
   const create = () => (queue = make());
@@ -130,24 +146,14 @@ describe.each(engines)('%s queue', (_name, make) => {
     const q = create();
     await q.drain();
 
-    const started = gate();
-    const release = gate();
-    let finished = false;
-    q.handle('email.send', async () => {
-      started.open();
-      await release.opened;
-      finished = true;
-    });
-    await q.start();
-    await q.add('email.send', { outboxId: 1 });
-    await started.opened;
+    const job = await startBlockingJob(q);
     let drained = false;
     const draining = q.drain().then(() => (drained = true));
     await new Promise((r) => setTimeout(r, 50));
     expect(drained).toBe(false);
-    release.open();
+    job.release();
     await draining;
-    expect(finished).toBe(true);
+    expect(job.finished()).toBe(true);
   });
 
   it('runs recurring jobs while workers run, and drain() does not wait for the next run', async () => {
@@ -162,24 +168,14 @@ describe.each(engines)('%s queue', (_name, make) => {
 
   it('close() waits for the running job to finish', async () => {
     const q = create();
-    const started = gate();
-    const release = gate();
-    let finished = false;
-    q.handle('email.send', async () => {
-      started.open();
-      await release.opened;
-      finished = true;
-    });
-    await q.start();
-    await q.add('email.send', { outboxId: 1 });
-    await started.opened;
+    const job = await startBlockingJob(q);
     let closed = false;
     const closing = q.close().then(() => (closed = true));
     await new Promise((r) => setTimeout(r, 50));
     expect(closed).toBe(false);
-    release.open();
+    job.release();
     await closing;
-    expect(finished).toBe(true);
+    expect(job.finished()).toBe(true);
   });
 });
 
