@@ -10,6 +10,7 @@ const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies })
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
+  absWorkingDir: new URL('..', import.meta.url).pathname,
   entryPoints: ['src/server.ts', 'src/worker.ts'],
   outdir: 'dist',
   bundle: true,

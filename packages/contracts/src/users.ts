@@ -61,7 +61,14 @@ export const ActivateInviteBody = z.strictObject({
 });
 
 export const Profile = z
-  .object({ id: z.number().int(), name: z.string(), email: z.string(), phone: z.string().nullable(), language: z.enum(['pt-BR', 'en']) })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    language: z.enum(['pt-BR', 'en']),
+    is_platform_operator: z.boolean(),
+  })
   .meta({ id: 'Profile' });
 
 export const UpdateProfileBody = z.strictObject({

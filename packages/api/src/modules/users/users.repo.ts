@@ -140,10 +140,10 @@ export function createUsersRepo(db: Db) {
       return tx.$queryRaw`SELECT id FROM memberships WHERE account_id = ${accountId} AND role = 'admin' FOR UPDATE`;
     },
     getProfile(userId: number) {
-      return db.user.findUnique({ where: { id: userId }, select: { id: true, name: true, email: true, phone: true, language: true } });
+      return db.user.findUnique({ where: { id: userId }, select: { id: true, name: true, email: true, phone: true, language: true, isPlatformOperator: true } });
     },
     updateProfile(userId: number, data: { name: string; phone?: string | null; language?: string }) {
-      return db.user.update({ where: { id: userId }, data, select: { id: true, name: true, email: true, phone: true, language: true } });
+      return db.user.update({ where: { id: userId }, data, select: { id: true, name: true, email: true, phone: true, language: true, isPlatformOperator: true } });
     },
     accountName(accountId: number) {
       return db.account.findUnique({ where: { id: accountId }, select: { name: true } });

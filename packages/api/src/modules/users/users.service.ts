@@ -36,8 +36,11 @@ const toAccountUser = (m: MemberRow): z.input<typeof AccountUser> => ({
   last_login_at: m.user.lastLoginAt?.toISOString() ?? null,
 });
 
-const toProfile = (u: { id: number; name: string; email: string; phone: string | null; language: string }): z.input<typeof Profile> => ({
+type ProfileRow = { id: number; name: string; email: string; phone: string | null; language: string; isPlatformOperator: boolean };
+
+const toProfile = ({ isPlatformOperator, ...u }: ProfileRow): z.input<typeof Profile> => ({
   ...u,
+  is_platform_operator: isPlatformOperator,
   language: u.language === 'en' ? 'en' : 'pt-BR',
 });
 

@@ -159,7 +159,7 @@ describe('profile', () => {
   it('returns the signed-in user', async () => {
     const res = await t.http.get('/api/user/profile').set(bearer(token.admin));
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: userId[DEMO.admin], name: 'Ana Paula Souza', email: DEMO.admin, phone: '(11) 98765-4321', language: 'pt-BR' });
+    expect(res.body).toEqual({ id: userId[DEMO.admin], name: 'Ana Paula Souza', email: DEMO.admin, phone: '(11) 98765-4321', language: 'pt-BR', is_platform_operator: false });
     const brand = await t.http.get('/api/user/profile').set(bearer(token.brand));
     expect(brand.body).toMatchObject({ id: userId[DEMO.brand], email: DEMO.brand, name: 'Marina Costa' });
   });
@@ -170,7 +170,7 @@ describe('profile', () => {
       .set(bearer(token.manager))
       .send({ name: '  Juliana A. Alves ', phone: '+55 (11) 91234-5678', language: 'en' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: userId[MANAGER], name: 'Juliana A. Alves', email: MANAGER, phone: '+55 (11) 91234-5678', language: 'en' });
+    expect(res.body).toEqual({ id: userId[MANAGER], name: 'Juliana A. Alves', email: MANAGER, phone: '+55 (11) 91234-5678', language: 'en', is_platform_operator: false });
     expect(await t.db.user.findUnique({ where: { id: userId[MANAGER] }, select: { name: true, phone: true, language: true } })).toEqual({
       name: 'Juliana A. Alves',
       phone: '+55 (11) 91234-5678',
