@@ -1,0 +1,24 @@
+import ptBR from './pt-BR.json';
+
+type Dict = { [key: string]: string | Dict };
+
+function lookup(dict: Dict, path: string): string | undefined {
+  let node: string | Dict | undefined = dict;
+  for (const part of path.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** The text for a key of pt-BR.json, with `{name}` placeholders filled; the key itself when missing. */
+export function t(key: string, params: Record<string, string | number> = {}): string {
+  const text = lookup(ptBR as Dict, key);
+  if (text === undefined) {
+    if (import.meta.env.DEV) console.warn(`i18n: missing key ${key}`);
+    return key;
+  }
+  return text.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
+}
+
+export const LANGUAGE = 'pt-BR';

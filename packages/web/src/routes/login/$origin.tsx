@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LoginPage } from '../../features/auth/login-page';
+import { LoginSearch } from '../../features/auth/login-search';
+
+/** Sign-in reached from another system (`origin` names it on the page). */
+export const Route = createFileRoute('/login/$origin')({
+  validateSearch: LoginSearch,
+  component: function LoginFromOrigin() {
+    const { origin } = Route.useParams();
+    const { callback_url } = Route.useSearch();
+    return <LoginPage callbackUrl={callback_url} origin={origin} />;
+  },
+});

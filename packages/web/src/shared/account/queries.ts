@@ -1,0 +1,37 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '../api/client';
+import type { components } from '../api/schema';
+
+export type AccountInfo = components['schemas']['AccountInfo'];
+export type AccessModule = components['schemas']['AccessModule'];
+
+/** Query keys are per account, so switching accounts never shows the previous account's data. */
+export const accountKeys = {
+  info: (accountId: number) => ['account', accountId, 'info'] as const,
+  modules: (accountId: number) => ['account', accountId, 'access-modules'] as const,
+};
+
+export const accountInfoQuery = (accountId: number) =>
+  queryOptions({
+    queryKey: accountKeys.info(accountId),
+    queryFn: () => unwrap(api.GET('/api/account/account-info')),
+    staleTime: 5 * 60_000,
+  });
+
+export const accessModulesQuery = (accountId: number) =>
+  queryOptions({
+    queryKey: accountKeys.modules(accountId),
+    queryFn: () => unwrap(api.GET('/api/access-module')).then((r) => r.modules),
+    staleTime: 5 * 60_000,
+  });
+
+export const appInfoQuery = queryOptions({
+  queryKey: ['app-info'],
+  queryFn: () => unwrap(api.GET('/app-info')),
+  staleTime: 60_000,
+});
+
+/** Module ids granted to the user in the current account: modules and submodules. */
+export function grantedModuleIds(modules: AccessModule[]): Set<number> {
+  return new Set(modules.flatMap((m) => [m.id, ...m.submodules.map((s) => s.id)]));
+}

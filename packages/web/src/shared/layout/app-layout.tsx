@@ -1,0 +1,77 @@
+import { AppShell, Container } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { Outlet } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useSession } from '../session/session';
+import { accessModulesQuery, accountInfoQuery, grantedModuleIds } from '../account/queries';
+import { buildMenu } from '../menu/build-menu';
+import { useRealtime } from '../realtime/use-realtime';
+import { MOBILE_QUERY, useLayout } from './layout-state';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+
+/** The private frame: top bar, sidebar menu for the account, page options, mobile at ≤ 1024 px (Mantine collapses below its breakpoint, hence 1025). */
+export function AppLayout() {
+  const session = useSession()!;
+  const accountId = session.account.id;
+  const { data: accounts } = useSuspenseQuery(accountInfoQuery(accountId));
+  const { data: modules } = useSuspenseQuery(accessModulesQuery(accountId));
+  const layout = useLayout();
+  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
+  const [desktopOpen, desktop] = useDisclosure(!layout.sidebarStartsClosed);
+  const [mobileOpen, mobileNav] = useDisclosure(false);
+  useRealtime(session.token);
+
+  const menu = useMemo(
+    () =>
+      buildMenu({
+        accountType: session.account.type,
+        whiteLabelVariant: session.account.white_label_variant,
+        retailMediaRole: session.account.retail_media_role,
+        isNetwork: session.account.is_network,
+        isPlatformOperator: session.user.is_platform_operator,
+        moduleIds: grantedModuleIds(modules),
+      }),
+    [session, modules],
+  );
+
+  const hideSidebar = layout.sidebarHidden || layout.fullScreen || layout.hiddenFullMenu;
+  const hideTopbar = layout.topbarHidden || layout.fullScreen;
+  const sidebarOpen = mobile ? mobileOpen : desktopOpen;
+
+  return (
+    <AppShell
+      header={hideTopbar ? undefined : { height: 60 }}
+      navbar={
+        hideSidebar
+          ? undefined
+          : { width: 270, breakpoint: 1025, collapsed: { mobile: !mobileOpen, desktop: !desktopOpen } }
+      }
+      padding="md"
+      data-mobile={mobile || undefined}
+    >
+      {!hideTopbar && (
+        <AppShell.Header>
+          <TopBar
+            session={session}
+            accounts={accounts}
+            sidebarOpen={sidebarOpen}
+            onToggleSidebar={mobile ? mobileNav.toggle : desktop.toggle}
+            showBurger={!hideSidebar}
+          />
+        </AppShell.Header>
+      )}
+      {!hideSidebar && (
+        <AppShell.Navbar p="xs">
+          <Sidebar menu={menu} onNavigate={mobile ? mobileNav.close : undefined} />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main>
+        <Container size={layout.fullWidth || layout.fullScreen ? '100%' : 'xl'} px={0}>
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}
