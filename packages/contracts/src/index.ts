@@ -4,3 +4,4 @@ export * from './account.ts';
 export * from './auth.ts';
 export * from './users.ts';
 export * from './system.ts';
+export * from './zod-pt-br.ts';

@@ -2,11 +2,12 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ptBRErrorMap } from '@backoffice/contracts';
 import { AppError, TooManyRequestsError } from '../lib/errors.ts';
 import { langFrom, translate, type Lang, type MessageCode } from '../i18n/messages.ts';
 
-z.config(z.locales.pt());
-const localeErrors = { 'pt-BR': z.locales.pt().localeError, en: z.locales.en().localeError };
+z.config({ localeError: ptBRErrorMap as z.core.$ZodErrorMap });
+const localeErrors = { 'pt-BR': ptBRErrorMap as z.core.$ZodErrorMap, en: z.locales.en().localeError };
 
 interface ZodValidationItem {
   keyword: string;
