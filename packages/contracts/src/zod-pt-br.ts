@@ -21,6 +21,8 @@ const plural = (n: number | bigint, one: string, many: string) => (Number(n) ===
  * web forms, so both say the same thing.
  */
 export function ptBRErrorMap(issue: Issue): string {
+  // An empty text box is a missing answer, whatever rule it then breaks.
+  if (issue.input === '' && issue.code !== 'unrecognized_keys') return 'Campo obrigatório.';
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === null ? 'Campo obrigatório.' : 'Tipo de valor inválido.';

@@ -1,4 +1,9 @@
+import { z } from 'zod';
+import { ptBRErrorMap } from '@backoffice/contracts';
 import ptBR from './pt-BR.json';
+
+// Forms validate with the contracts' zod schemas: the same Brazilian Portuguese messages as the API.
+z.config({ localeError: ptBRErrorMap as z.core.$ZodErrorMap });
 
 type Dict = { [key: string]: string | Dict };
 

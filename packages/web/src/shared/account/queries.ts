@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import type { components } from '../api/schema';
+import type { AccountSummary } from '../session/session';
 
 export type AccountInfo = components['schemas']['AccountInfo'];
 export type AccessModule = components['schemas']['AccessModule'];
@@ -34,4 +35,10 @@ export const appInfoQuery = queryOptions({
 /** Module ids granted to the user in the current account: modules and submodules. */
 export function grantedModuleIds(modules: AccessModule[]): Set<number> {
   return new Set(modules.flatMap((m) => [m.id, ...m.submodules.map((s) => s.id)]));
+}
+
+/** The part of an account's info that the session keeps. */
+export function toAccountSummary(account: AccountInfo): AccountSummary {
+  const { id, name, type, white_label_variant, retail_media_role, is_network, currency_cents } = account;
+  return { id, name, type, white_label_variant, retail_media_role, is_network, currency_cents };
 }

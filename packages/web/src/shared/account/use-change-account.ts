@@ -4,7 +4,7 @@ import { api, unwrap } from '../api/client';
 import { getSession, setSession } from '../session/session';
 import { tokenClaims } from '../session/token';
 import { STORAGE_KEYS } from '../session/storage';
-import type { AccountInfo } from './queries';
+import { toAccountSummary, type AccountInfo } from './queries';
 import { t } from '../../i18n';
 
 /**
@@ -26,15 +26,7 @@ export function useChangeAccount() {
       setSession({
         token: newToken,
         user: session.user,
-        account: {
-          id: account.id,
-          name: account.name,
-          type: account.type,
-          white_label_variant: account.white_label_variant,
-          retail_media_role: account.retail_media_role,
-          is_network: account.is_network,
-          currency_cents: account.currency_cents,
-        },
+        account: toAccountSummary(account),
       });
       for (const key of [STORAGE_KEYS.filters, STORAGE_KEYS.dateHeader, STORAGE_KEYS.chatConnect]) localStorage.removeItem(key);
       queryClient.clear();

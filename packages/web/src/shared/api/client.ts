@@ -23,21 +23,32 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler) {
   onUnauthorized = handler;
 }
 
+const bearer = (token: string) => `Bearer ${token}`;
+
 const auth: Middleware = {
   onRequest({ request }) {
+    // A call may carry its own token (a sign-in handed over by an integrated system).
     const token = getSession()?.token;
-    if (token) request.headers.set('authorization', `Bearer ${token}`);
+    if (token && !request.headers.has('authorization')) request.headers.set('authorization', bearer(token));
     request.headers.set('accept-language', LANGUAGE);
     return request;
   },
   onResponse({ request, response }) {
-    if (response.status === 401 && request.headers.has('authorization')) onUnauthorized();
+    // Only a 401 for the session's own token ends the session; a rejected handed-over token does not.
+    const token = getSession()?.token;
+    if (response.status === 401 && token && request.headers.get('authorization') === bearer(token)) onUnauthorized();
     return response;
   },
 };
 
-/** Typed client generated from the API's OpenAPI document (packages/contracts → /openapi.json). */
-export const api = createClient<paths>({ baseUrl: '' });
+/**
+ * Typed client generated from the API's OpenAPI document (packages/contracts → /openapi.json).
+ * Absolute same-origin URLs, and `fetch` looked up per call, so tests can stand in for the network.
+ */
+export const api = createClient<paths>({
+  baseUrl: globalThis.location?.origin ?? '',
+  fetch: (request) => globalThis.fetch(request),
+});
 api.use(auth);
 
 interface Envelope {

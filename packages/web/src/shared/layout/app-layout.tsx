@@ -3,7 +3,8 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useSession } from '../session/session';
+import { useSession, type Session } from '../session/session';
+import { PageLoader } from '../components/page-loader';
 import { accessModulesQuery, accountInfoQuery, grantedModuleIds } from '../account/queries';
 import { buildMenu } from '../menu/build-menu';
 import { useRealtime } from '../realtime/use-realtime';
@@ -11,9 +12,14 @@ import { MOBILE_QUERY, useLayout } from './layout-state';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
-/** The private frame: top bar, sidebar menu for the account, page options, mobile at ≤ 1024 px (Mantine collapses below its breakpoint, hence 1025). */
+/** The private frame, while signed in (a 401 ends the session a moment before /login takes over). */
 export function AppLayout() {
-  const session = useSession()!;
+  const session = useSession();
+  return session ? <SignedInLayout session={session} /> : <PageLoader />;
+}
+
+/** Top bar, sidebar menu for the account, page options, mobile at ≤ 1024 px (Mantine collapses below its breakpoint, hence 1025). */
+function SignedInLayout({ session }: { session: Session }) {
   const accountId = session.account.id;
   const { data: accounts } = useSuspenseQuery(accountInfoQuery(accountId));
   const { data: modules } = useSuspenseQuery(accessModulesQuery(accountId));

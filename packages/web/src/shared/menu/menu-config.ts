@@ -21,6 +21,8 @@ export interface MenuItem extends MenuFlags {
   /** i18n key under `menu.` */
   label: string;
   path?: string;
+  /** Paths under this prefix also mark the entry active (e.g. /users/new for the users list). */
+  match?: string;
   /** Access module (or submodule) id that grants this entry. */
   moduleId?: number;
   icon?: ComponentType<{ size?: number; stroke?: number }>;
@@ -46,7 +48,7 @@ const retailMedia: MenuItem = {
   ],
 };
 
-const users: MenuItem = { key: 'users', label: 'users', path: '/users/list', moduleId: 15, icon: IconUsers, whiteLabel: true };
+const users: MenuItem = { key: 'users', label: 'users', path: '/users/list', match: '/users/', moduleId: 15, icon: IconUsers, whiteLabel: true };
 const config: MenuItem = {
   // No module gate: everyone reaches their own profile.
   key: 'config', label: 'config', icon: IconSettings, whiteLabel: true,

@@ -1,4 +1,5 @@
-import { createTheme } from '@mantine/core';
+import { PasswordInput, createTheme } from '@mantine/core';
+import { t } from '../../i18n';
 
 // Mantine's five named breakpoints carry the spec's 576/768/960/1200/1600 px (320 and 375 are
 // the smallest phones, below xs); mobile layout is decided separately at 1024 px.
@@ -7,4 +8,9 @@ export const theme = createTheme({
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   breakpoints: { xs: '36em', sm: '48em', md: '60em', lg: '75em', xl: '100em' },
+  components: {
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': t('common.togglePassword') } },
+    }),
+  },
 });

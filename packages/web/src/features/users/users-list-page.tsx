@@ -1,0 +1,126 @@
+import { Alert, Button, Card, Center, Group, Loader, Pagination, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertCircle, IconRefresh, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { PageHeader } from '../../shared/components/page-header';
+import { useConfirmModal } from '../../shared/components/confirm-modal';
+import { ApiError } from '../../shared/api/client';
+import { useSession } from '../../shared/session/session';
+import { useAccountId, usersListQuery, useRemoveUser, useResendInvite, type AccountUser } from './api';
+import { applyUsersFilter, type UsersFilters, type UsersSearch } from './users-search';
+import { UsersFiltersBar } from './users-filters';
+import { UsersTable } from './users-table';
+import { useIsAccountAdmin } from './use-is-admin';
+import { formatInt } from '../../shared/ui/format';
+import { t } from '../../i18n';
+
+interface Props {
+  search: UsersSearch;
+  /** Updates the URL's search from its latest value. */
+  onSearchChange: (update: (prev: UsersSearch) => UsersSearch) => void;
+}
+
+function EmptyState() {
+  return (
+    <Center py={48}>
+      <Stack align="center" gap="xs">
+        <ThemeIcon variant="light" color="gray" size={48} radius="xl">
+          <IconUsers size={26} />
+        </ThemeIcon>
+        <Text fw={600}>{t('users.empty')}</Text>
+        <Text c="dimmed" size="sm">
+          {t('users.emptyHint')}
+        </Text>
+      </Stack>
+    </Center>
+  );
+}
+
+function ErrorState({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
+  return (
+    <Alert m="md" color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('users.loadError')}>
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">{error instanceof ApiError ? error.message : t('errors.generic')}</Text>
+        <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} loading={retrying} onClick={onRetry}>
+          {t('common.retry')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/** Spec §2 "Users list": URL-kept filters and page, admin actions behind a confirmation. */
+export function UsersListPage({ search, onSearchChange }: Props) {
+  const accountId = useAccountId();
+  const currentUserId = useSession()?.user.id ?? 0;
+  const isAdmin = useIsAccountAdmin();
+  const list = useQuery(usersListQuery(accountId, search));
+  const resend = useResendInvite();
+  const remove = useRemoveUser();
+  const confirm = useConfirmModal();
+
+  const meta = list.data?.meta;
+  const lastPage = meta ? Math.max(meta.total_pages, 1) : 1;
+  // A page past the end (the last user of the last page was removed, an old link): go to the last one.
+  useEffect(() => {
+    if (meta && !list.isPlaceholderData && search.page > lastPage) onSearchChange((prev) => ({ ...prev, page: lastPage }));
+  }, [meta, list.isPlaceholderData, search.page, lastPage, onSearchChange]);
+
+  const setFilter = (patch: Partial<UsersFilters>) => onSearchChange((prev) => applyUsersFilter(prev, patch));
+
+  const askResend = (user: AccountUser) =>
+    confirm.open({
+      title: t('users.resendConfirm.title'),
+      message: t('users.resendConfirm.message', { email: user.email }),
+      confirmLabel: t('users.resendConfirm.confirm'),
+      onConfirm: () => resend.mutateAsync(user.id),
+    });
+  const askRemove = (user: AccountUser) =>
+    confirm.open({
+      title: t('users.removeConfirm.title'),
+      message: t('users.removeConfirm.message', { name: user.name, email: user.email }),
+      confirmLabel: t('users.removeConfirm.confirm'),
+      confirmColor: 'red',
+      onConfirm: () => remove.mutateAsync(user.id),
+    });
+
+  let body;
+  if (list.isError) body = <ErrorState error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />;
+  else if (list.data && list.data.data.length === 0) body = <EmptyState />;
+  else body = <UsersTable users={list.data?.data} currentUserId={currentUserId} isAdmin={isAdmin} onResend={askResend} onRemove={askRemove} />;
+
+  return (
+    <Stack gap="lg">
+      <PageHeader
+        title={t('users.title')}
+        description={t('users.subtitle')}
+        actions={
+          isAdmin && (
+            <Button component={Link} to="/users/new" leftSection={<IconUserPlus size={18} />}>
+              {t('users.invite')}
+            </Button>
+          )
+        }
+      />
+      <UsersFiltersBar search={search} onChange={setFilter} />
+      <Card withBorder padding={0} radius="md">
+        {body}
+        {meta && meta.total > 0 && !list.isError && (
+          <Group justify="space-between" px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('users.total', { total: formatInt(meta.total) })}
+              </Text>
+              {list.isFetching && <Loader size="xs" aria-label={t('common.loading')} />}
+            </Group>
+            {lastPage > 1 && (
+              <Pagination total={lastPage} value={Math.min(search.page, lastPage)} onChange={(page) => onSearchChange((prev) => ({ ...prev, page }))} size="sm" />
+            )}
+          </Group>
+        )}
+      </Card>
+      {confirm.modal}
+    </Stack>
+  );
+}
