@@ -3,6 +3,7 @@ import { mkdtempSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { E2E_JWT_SECRET } from './session.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const PORT = 3988;
@@ -17,7 +18,7 @@ export default async function setup(project: TestProject) {
     throw new Error('Build first: pnpm build');
   }
   const server: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: mkdtempSync(join(tmpdir(), 'bo-e2e-')), LOG_LEVEL: 'warn' },
+    env: { ...process.env, JWT_SECRET: E2E_JWT_SECRET, PORT: String(PORT), DATA_DIR: mkdtempSync(join(tmpdir(), 'bo-e2e-')), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${PORT}`;

@@ -1,10 +1,11 @@
+import { createHmac } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 
 export const PASSWORD = 'Senha#Forte2026';
 
-/** Fills the real login form and waits for the private layout. */
-export async function signIn(page: Page, base: string, email: string, path = '/') {
-  await page.goto(`${base}${path}`);
+/** Fills the real login form (after opening `path`, if given) and waits for the private layout. */
+export async function signIn(page: Page, base: string, email: string, path?: string) {
+  if (path) await page.goto(`${base}${path}`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel(/^Senha/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Entrar' }).click();
@@ -30,4 +31,15 @@ export async function apiToken(base: string, email: string): Promise<string> {
   });
   if (!res.ok) throw new Error(`sign-in failed for ${email}: ${res.status}`);
   return ((await res.json()) as { token: string }).token;
+}
+
+/** The JWT secret the browser tests' server runs with (e2e/server.ts). */
+export const E2E_JWT_SECRET = 'e2e-only-secret-0123456789abcdef';
+
+/** A correctly signed token that expired a minute ago, as a session left open too long. */
+export function expiredToken(userId: number, accountId: number): string {
+  const b64 = (v: object) => Buffer.from(JSON.stringify(v)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: userId, account_id: accountId, iat: now - 3600, exp: now - 60 })}`;
+  return `${body}.${createHmac('sha256', E2E_JWT_SECRET).update(body).digest('base64url')}`;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch, screenshot } from './browser.ts';
-import { apiToken, menuKeys, newPage, signIn } from './session.ts';
+import { expiredToken, menuKeys, newPage, signIn } from './session.ts';
 
 const GROCERY_TOP = ['dashboard', 'orders', 'shopping-carts', 'chats', 'analytics', 'messaging', 'products', 'retail-media', 'promotional', 'locations', 'logistic', 'customers', 'financial', 'operators', 'users', 'config'];
 
@@ -45,13 +45,14 @@ describe('web shell', () => {
 
   it('sends a signed-out deep link through /login?callback_url= and back', async () => {
     const page = await newPage(browser);
-    await page.goto(`${base}/users/list?page=1&role=manager`);
-    await expect.poll(() => page.url()).toContain('/login?callback_url=');
-    expect(decodeURIComponent(page.url())).toContain('callback_url=/users/list?page=1&role=manager');
+    await page.goto(`${base}/users/list?role=manager&name=ju`);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('callback_url')).toBe('/users/list?role=manager&name=ju');
     await screenshot(page, 'login-callback-desktop');
     await signIn(page, base, 'admin@varejo.test');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/users/list');
     expect(new URL(page.url()).searchParams.get('role')).toBe('manager');
+    expect(new URL(page.url()).searchParams.get('name')).toBe('ju');
     await page.context().close();
   });
 
@@ -66,15 +67,15 @@ describe('web shell', () => {
 
   it('on a 401 mid-session clears the session, says so and goes to /login', async () => {
     const page = await newPage(browser);
-    await signIn(page, base, 'beatriz.rocha@varejo.test', '/login');
-    // The account admin removes Beatriz while she is signed in: her token stops opening the account.
-    const admin = await apiToken(base, 'admin@varejo.test');
-    const auth = { authorization: `Bearer ${admin}` };
-    const list = (await (await fetch(`${base}/api/user/?email=beatriz`, { headers: auth })).json()) as { data: Array<{ id: number }> };
-    const removed = await fetch(`${base}/api/user/${list.data[0]!.id}/remove-from-account`, { method: 'DELETE', headers: auth });
-    expect(removed.status).toBe(200);
-    await page.goto(`${base}/config/profile`);
-    await expect.poll(() => page.url(), { timeout: 15_000 }).toContain('/login');
+    await signIn(page, base, 'juliana.alves@varejo.test', '/login');
+    // The session's token expires while the page is open (signed with the server's secret).
+    await page.evaluate((token) => {
+      const stored = JSON.parse(localStorage.getItem('bo:account')!);
+      localStorage.setItem('bo:account', JSON.stringify({ ...stored, token }));
+    }, expiredToken(2, 1));
+    await page.goto(`${base}/users/list`);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('callback_url')).toBe('/users/list');
     await expect.poll(() => page.textContent('body')).toContain('Sua sessão expirou');
     expect(await page.evaluate(() => localStorage.getItem('bo:account'))).toBeNull();
     await screenshot(page, 'session-expired-desktop');
@@ -99,11 +100,15 @@ describe('web shell', () => {
     const page = await newPage(browser, 1024, 768);
     await signIn(page, base, 'admin@varejo.test', '/login');
     const burger = page.getByRole('button', { name: 'Abrir ou fechar o menu' });
-    expect(await burger.isVisible()).toBe(true);
-    expect(await page.getByTestId('sidebar-menu').isVisible()).toBe(false);
+    const navbarRight = async () => {
+      const box = await page.locator('.mantine-AppShell-navbar').boundingBox();
+      return box ? box.x + box.width : 0;
+    };
     await screenshot(page, 'home-1024');
+    expect(await burger.isVisible()).toBe(true);
+    await expect.poll(navbarRight).toBeLessThanOrEqual(0);
     await burger.click();
-    await expect.poll(() => page.getByTestId('sidebar-menu').isVisible()).toBe(true);
+    await expect.poll(navbarRight).toBeGreaterThan(200);
     await screenshot(page, 'menu-open-1024');
     await page.context().close();
   });

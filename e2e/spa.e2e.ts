@@ -16,7 +16,7 @@ describe('built SPA served by the API', () => {
     const res = await page.goto(`${base}/users/edit/3`);
     expect(res?.status()).toBe(200);
     await expect.poll(() => page.url()).toContain('/login?callback_url=');
-    expect(await page.getByRole('button', { name: 'Entrar' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Entrar' }).waitFor();
     await screenshot(page, 'login-1024');
     await page.context().close();
   });
