@@ -36,7 +36,7 @@ export function HomeDashboard() {
           {t('home.sample')}
         </Badge>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }}>
         <StatCard label={t('home.activeAdvertisers')} value={formatInt(SAMPLE_CARDS.activeAdvertisers)} icon={IconUsersGroup} color="blue" />
         <StatCard label={t('home.activeCampaigns')} value={formatInt(SAMPLE_CARDS.activeCampaigns)} icon={IconSpeakerphone} color="violet" />
         <StatCard label={t('home.adsIncome')} value={formatMoney(SAMPLE_CARDS.adsIncome)} icon={IconAd2} color="teal" />

@@ -65,6 +65,7 @@ function SignedInLayout({ session }: { session: Session }) {
             sidebarOpen={sidebarOpen}
             onToggleSidebar={mobile ? mobileNav.toggle : desktop.toggle}
             showBurger={!hideSidebar}
+            mobile={mobile}
           />
         </AppShell.Header>
       )}

@@ -1,5 +1,5 @@
-import { Burger, Group, Menu, Text, UnstyledButton, Avatar, Loader } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import { ActionIcon, Avatar, Burger, Group, Loader, Menu, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconCheck, IconChevronDown, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconLogout, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { AccountInfo } from '../account/queries';
 import { useChangeAccount } from '../account/use-change-account';
@@ -14,15 +14,23 @@ interface Props {
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
   showBurger: boolean;
+  mobile: boolean;
 }
 
-export function TopBar({ session, accounts, sidebarOpen, onToggleSidebar, showBurger }: Props) {
+export function TopBar({ session, accounts, sidebarOpen, onToggleSidebar, showBurger, mobile }: Props) {
   const current = accounts[0];
   const change = useChangeAccount();
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap" miw={0}>
-        {showBurger && <Burger opened={sidebarOpen} onClick={onToggleSidebar} size="sm" aria-label={t('layout.toggleMenu')} />}
+        {showBurger && mobile && <Burger opened={sidebarOpen} onClick={onToggleSidebar} size="sm" aria-label={t('layout.toggleMenu')} />}
+        {showBurger && !mobile && (
+          <Tooltip label={t('layout.toggleMenu')}>
+            <ActionIcon variant="subtle" color="gray" size="lg" onClick={onToggleSidebar} aria-label={t('layout.toggleMenu')}>
+              {sidebarOpen ? <IconLayoutSidebarLeftCollapse size={20} /> : <IconLayoutSidebarLeftExpand size={20} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
         <Menu position="bottom-start" shadow="md" width={300} disabled={accounts.length < 2}>
           <Menu.Target>
             <UnstyledButton aria-label={t('layout.switchAccount')} data-testid="account-switcher">
