@@ -1,7 +1,7 @@
-import { Alert, Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconRefresh, IconUserQuestion } from '@tabler/icons-react';
-import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
-import { ApiError } from '../../shared/api/client';
+import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconUserQuestion } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { routeLoadError } from '../../shared/components/load-error';
 import { t } from '../../i18n';
 
 /** The edit page when the API says the user is not in this account (404). */
@@ -23,16 +23,4 @@ export function UserNotFound() {
 }
 
 /** Any other failure loading the user: the server's message and a retry. */
-export function UserLoadError({ error }: ErrorComponentProps) {
-  const router = useRouter();
-  return (
-    <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('users.edit.loadError')}>
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{error instanceof ApiError ? error.message : t('errors.generic')}</Text>
-        <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} onClick={() => void router.invalidate()}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}
+export const UserLoadError = routeLoadError(t('users.edit.loadError'));

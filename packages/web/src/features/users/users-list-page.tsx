@@ -1,11 +1,10 @@
-import { Alert, Button, Card, Center, Group, Loader, Pagination, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle, IconRefresh, IconUserPlus, IconUsers } from '@tabler/icons-react';
+import { Button, Card, Center, Group, Loader, Pagination, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PageHeader } from '../../shared/components/page-header';
 import { useConfirmModal } from '../../shared/components/confirm-modal';
-import { ApiError } from '../../shared/api/client';
 import { useSession } from '../../shared/session/session';
 import { useAccountId, usersListQuery, useRemoveUser, useResendInvite, type AccountUser } from './api';
 import { applyUsersFilter, type UsersFilters, type UsersSearch } from './users-search';
@@ -13,6 +12,7 @@ import { UsersFiltersBar } from './users-filters';
 import { UsersTable } from './users-table';
 import { useIsAccountAdmin } from './use-is-admin';
 import { formatInt } from '../../shared/ui/format';
+import { LoadError } from '../../shared/components/load-error';
 import { t } from '../../i18n';
 
 interface Props {
@@ -34,19 +34,6 @@ function EmptyState() {
         </Text>
       </Stack>
     </Center>
-  );
-}
-
-function ErrorState({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
-  return (
-    <Alert m="md" color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('users.loadError')}>
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{error instanceof ApiError ? error.message : t('errors.generic')}</Text>
-        <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} loading={retrying} onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
-    </Alert>
   );
 }
 
@@ -86,7 +73,7 @@ export function UsersListPage({ search, onSearchChange }: Props) {
     });
 
   let body;
-  if (list.isError) body = <ErrorState error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />;
+  if (list.isError) body = <LoadError m="md" title={t('users.loadError')} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />;
   else if (list.data && list.data.data.length === 0) body = <EmptyState />;
   else body = <UsersTable users={list.data?.data} currentUserId={currentUserId} isAdmin={isAdmin} onResend={askResend} onRemove={askRemove} />;
 
