@@ -86,12 +86,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const transport = opts.emailTransport ?? (config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : createLocalTransport());
   const memberships = createMembershipRepo(db);
   const notifications = createNotificationsService({ db, realtime: app.realtime });
+  const throttle = createLoginThrottle(cache, config.login);
   const auth = createAuthService({
     db,
     repo: createAuthRepo(db),
     memberships,
     identity: app.identity,
-    throttle: createLoginThrottle(cache, config.login),
+    throttle,
     email,
     appUrl: config.appUrl,
   });
@@ -101,6 +102,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     email,
     identity: app.identity,
     realtime: app.realtime,
+    throttle,
     notifications,
     sessions: auth,
     appUrl: config.appUrl,

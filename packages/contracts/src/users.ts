@@ -165,7 +165,7 @@ export const userRoutes = {
     permission: { kind: 'public' },
     body: ActivateInviteBody,
     responses: { 200: Session },
-    errors: [404, 422],
+    errors: [404, 422, 429],
   }),
   getProfile: defineRoute({
     method: 'GET',

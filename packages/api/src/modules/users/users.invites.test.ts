@@ -436,3 +436,21 @@ describe('realtime', () => {
     expect(await closed).toBe('io server disconnect');
   });
 });
+
+describe('password guessing through an invite', () => {
+  it('counts wrong passwords of an existing user like sign-in does, and then answers 429', async () => {
+    const inviteRes = await invite({ email: DEMO.partner, name: 'Rafael Mendes', role: 'operator' });
+    expect(inviteRes.status).toBe(201);
+    const code = await inviteCode(DEMO.partner);
+    for (let i = 0; i < t.config.login.maxFailuresPerEmail; i++) {
+      expect((await accept({ code, password: `SenhaErrada${i}` })).status).toBe(422);
+    }
+    const blocked = await accept({ code, password: DEMO_PASSWORD });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expectEnvelope(blocked.body, 'TOO_MANY_LOGIN_ATTEMPTS');
+    expect((await t.db.membership.findFirstOrThrow({ where: { accountId: bomPreco, userId: userId[DEMO.partner] } })).status).toBe('invited');
+    // Sign-in shares the same counter.
+    expect((await t.http.post('/authenticate').send({ email: DEMO.partner, password: DEMO_PASSWORD })).status).toBe(429);
+  });
+});

@@ -8,7 +8,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService) {
   route(app, userRoutes.getProfile, ({ auth }) => users.getProfile(auth.userId));
   route(app, userRoutes.updateProfile, ({ auth, body }) => users.updateProfile(auth.userId, body));
   route(app, userRoutes.validateInvite, ({ params }) => users.validateInvite(params.code));
-  route(app, userRoutes.activateInvite, ({ body }) => users.activateInvite(body));
+  route(app, userRoutes.activateInvite, ({ body, request }) => users.activateInvite(body, request.ip));
 
   route(app, userRoutes.list, ({ auth, query }) => users.list(auth.accountId, query));
   route(app, userRoutes.get, ({ auth, params }) => users.get(auth.accountId, params.id));

@@ -10,6 +10,7 @@ import type { EmailService } from '../email/email.service.ts';
 import { inviteEmail } from '../email/email.templates.ts';
 import type { NotificationsService } from '../notifications/notifications.service.ts';
 import type { AuthService } from '../auth/auth.service.ts';
+import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { isUniqueViolation, type MemberRow, type UsersRepo } from './users.repo.ts';
 
 export const INVITE_DAYS = 7;
@@ -20,6 +21,7 @@ interface Deps {
   email: EmailService;
   identity: Pick<Identity, 'forget'>;
   realtime: Pick<Realtime, 'disconnectMember'>;
+  throttle: Pick<LoginThrottle, 'assertAllowed' | 'recordFailure'>;
   notifications: NotificationsService;
   sessions: Pick<AuthService, 'sessionFor'>;
   appUrl: string;
@@ -186,11 +188,19 @@ export function createUsersService(deps: Deps) {
      * Accepts an invite: a new user sets name and password; an existing user proves who they
      * are with their password. Returns a session in the invited account.
      */
-    async activateInvite(input: { code: string; name?: string; password: string }) {
+    async activateInvite(input: { code: string; name?: string; password: string }, ip: string) {
       const invite = await repo.findValidInvite(hashCode(input.code));
       if (!invite) throw new NotFoundError('INVITE_NOT_FOUND');
       const existingHash = invite.membership.user.passwordHash;
-      if (existingHash && !(await checkPassword(existingHash, input.password))) throw new BusinessRuleError('WRONG_PASSWORD');
+      if (existingHash) {
+        // The same password guessing limits as sign-in: an invite must not be a side door.
+        const email = invite.membership.user.email;
+        await deps.throttle.assertAllowed(email, ip);
+        if (!(await checkPassword(existingHash, input.password))) {
+          await deps.throttle.recordFailure(email, ip);
+          throw new BusinessRuleError('WRONG_PASSWORD');
+        }
+      }
       const newHash = existingHash ? undefined : await hashPassword(input.password);
       const activated = await deps.db.$transaction(async (tx) => {
         const membershipId = await repo.consumeInvite(hashCode(input.code), tx);
