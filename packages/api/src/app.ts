@@ -29,6 +29,9 @@ import { createEmailService } from './modules/email/email.service.ts';
 import { registerEmailJobs } from './modules/email/email.jobs.ts';
 import { createLocalTransport, createSmtpTransport, type EmailTransport } from './modules/email/email.transport.ts';
 import { createNotificationsService } from './modules/notifications/notifications.service.ts';
+import { createPromotionsRepo } from './modules/promotions/promotions.repo.ts';
+import { createPromotionsService } from './modules/promotions/promotions.service.ts';
+import { registerPromotionRoutes } from './modules/promotions/promotions.routes.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 
 export interface BuildOptions {
@@ -113,6 +116,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   registerAuthRoutes(app, auth);
   registerUserRoutes(app, users);
   registerAccountRoutes(app, accounts);
+  registerPromotionRoutes(app, createPromotionsService({ repo: createPromotionsRepo(db) }));
   await app.register(spaPlugin, { webDist: config.webDist });
 
   await registerEmailJobs(queue, { repo: emailRepo, transport });

@@ -5,3 +5,4 @@ export * from './auth.ts';
 export * from './users.ts';
 export * from './system.ts';
 export * from './zod-pt-br.ts';
+export * from './promotions.ts';

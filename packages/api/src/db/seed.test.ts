@@ -12,6 +12,7 @@ async function counts(db: Database['prisma']) {
     modules: await db.accessModule.count(),
     grants: await db.accountAccessModule.count(),
     restrictions: await db.membershipAccessModule.count(),
+    promotions: await db.promotion.count(),
   };
 }
 

@@ -31,6 +31,11 @@ export const messages = {
   UNKNOWN_ACCESS_MODULE: { 'pt-BR': 'Módulo de acesso inexistente ou não liberado para a conta: {ids}', en: 'Unknown access module or not granted to the account: {ids}' },
   CANNOT_REMOVE_SELF: { 'pt-BR': 'Você não pode remover a si mesmo da conta.', en: 'You cannot remove yourself from the account.' },
   LAST_ADMIN: { 'pt-BR': 'A conta precisa de ao menos um administrador.', en: 'The account needs at least one administrator.' },
+  PROMOTION_NOT_FOUND: { 'pt-BR': 'Promoção não encontrada.', en: 'Promotion not found.' },
+  PROMOTION_CODE_TAKEN: {
+    'pt-BR': 'Já existe uma promoção com o código de cupom "{code}" nesta conta.',
+    en: 'A promotion with the coupon code "{code}" already exists in this account.',
+  },
   RESET_CODE_INVALID: { 'pt-BR': 'Código de redefinição inválido ou expirado.', en: 'Invalid or expired reset code.' },
   WRONG_CURRENT_PASSWORD: { 'pt-BR': 'A senha atual está incorreta.', en: 'The current password is incorrect.' },
   WRONG_PASSWORD: { 'pt-BR': 'Senha incorreta.', en: 'Incorrect password.' },
@@ -44,6 +49,11 @@ export const messages = {
   PASSWORD_UPDATED: { 'pt-BR': 'Senha alterada com sucesso.', en: 'Password changed successfully.' },
   INVITE_RESENT: { 'pt-BR': 'Convite reenviado com sucesso.', en: 'Invite resent successfully.' },
   USER_REMOVED: { 'pt-BR': 'Usuário removido com sucesso.', en: 'User removed successfully.' },
+  PROMOTION_DELETED: { 'pt-BR': 'Promoção excluída com sucesso.', en: 'Promotion deleted successfully.' },
+  PROMOTION_CANCELED: { 'pt-BR': 'Promoção cancelada com sucesso.', en: 'Promotion canceled successfully.' },
+  PROMOTION_FINISHED: { 'pt-BR': 'Promoção finalizada com sucesso.', en: 'Promotion finished successfully.' },
+  PROMOTION_PAUSED: { 'pt-BR': 'Promoção pausada com sucesso.', en: 'Promotion paused successfully.' },
+  PROMOTION_REACTIVATED: { 'pt-BR': 'Promoção reativada com sucesso.', en: 'Promotion reactivated successfully.' },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;

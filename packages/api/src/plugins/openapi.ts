@@ -102,6 +102,7 @@ export default fp<{ version: string; appUrl: string }>(
           { name: 'Auth', description: 'Login, senha e recuperação de acesso' },
           { name: 'Users', description: 'Usuários, convites e perfil' },
           { name: 'Account', description: 'Conta atual, troca de conta e módulos de acesso' },
+          { name: 'Promotions', description: 'Promoções, cupons e suas ações' },
           { name: 'System', description: 'Saúde e informações da aplicação' },
         ],
       },
