@@ -10,6 +10,7 @@ import { inviteQuery, useActivateInvite } from './api';
 import { errorMessage } from './error-message';
 import { FormError } from './form-error';
 import { ExistingUserInviteForm, NewUserInviteForm, isInviteCode } from './schemas';
+import { NewPasswordFields } from './new-password-fields';
 import { t } from '../../i18n';
 
 type InviteInfo = components['schemas']['InviteInfo'];
@@ -87,21 +88,7 @@ function AcceptInvite({ code, invite }: { code: string; invite: InviteInfo }) {
           ) : (
             <>
               <TextInput label={t('auth.confirmInvite.name')} autoComplete="name" required key={form.key('name')} {...form.getInputProps('name')} />
-              <PasswordInput
-                label={t('auth.confirmInvite.password')}
-                description={t('auth.validation.passwordHint')}
-                autoComplete="new-password"
-                required
-                key={form.key('password')}
-                {...form.getInputProps('password')}
-              />
-              <PasswordInput
-                label={t('auth.confirmInvite.confirmation')}
-                autoComplete="new-password"
-                required
-                key={form.key('confirmation')}
-                {...form.getInputProps('confirmation')}
-              />
+              <NewPasswordFields form={form} passwordLabel={t('auth.confirmInvite.password')} confirmationLabel={t('auth.confirmInvite.confirmation')} />
             </>
           )}
           {activate.isError && <FormError>{errorMessage(activate.error)}</FormError>}

@@ -1,4 +1,4 @@
-import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm, schemaResolver } from '@mantine/form';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ApiError } from '../../shared/api/client';
@@ -10,6 +10,7 @@ import { useUpdatePassword } from './api';
 import { errorMessage } from './error-message';
 import { FormError } from './form-error';
 import { ResetPasswordForm, isResetCode } from './schemas';
+import { NewPasswordFields } from './new-password-fields';
 import { t } from '../../i18n';
 
 /** The link from the recovery e-mail: a new password for the code in the URL. */
@@ -48,22 +49,7 @@ function NewPasswordForm({ code }: { code: string }) {
     <AuthCard title={t('auth.resetPassword.title')} subtitle={t('auth.resetPassword.subtitle')}>
       <form onSubmit={submit} noValidate>
         <Stack>
-          <PasswordInput
-            label={t('auth.resetPassword.password')}
-            description={t('auth.validation.passwordHint')}
-            autoComplete="new-password"
-            required
-            data-autofocus
-            key={form.key('password')}
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label={t('auth.resetPassword.confirmation')}
-            autoComplete="new-password"
-            required
-            key={form.key('confirmation')}
-            {...form.getInputProps('confirmation')}
-          />
+          <NewPasswordFields form={form} passwordLabel={t('auth.resetPassword.password')} confirmationLabel={t('auth.resetPassword.confirmation')} autoFocus />
           {update.isError && (
             <FormError>
               <Text size="sm">{errorMessage(update.error)}</Text>
