@@ -26,4 +26,20 @@ describe('built SPA served by the API', () => {
     expect(api.status).toBe(404);
     expect((await api.json()).error.code).toBe('ROUTE_NOT_FOUND');
   });
+
+  it.each([
+    ['forgot-password', '/forgot-password', 'Esqueci minha senha'],
+    ['reset-password-no-code', '/reset-password', 'Link de redefinição inválido'],
+    ['confirm-invite-invalid', '/confirm-invite?code=codigo-inexistente-123456', 'Convite'],
+    ['integration-no-token', '/integration', 'login'],
+  ])('renders the public page %s at desktop and 1024 px', async (name, path, text) => {
+    for (const [width, suffix] of [[1366, 'desktop'], [1024, '1024']] as const) {
+      const page = await newPage(browser, width, 768);
+      await page.goto(`${base}${path}`);
+      await expect.poll(() => page.textContent('#root'), { timeout: 10_000 }).toContain(text);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `${name}-${suffix}`);
+      await page.context().close();
+    }
+  });
 });
