@@ -6,7 +6,8 @@ import type { TestProject } from 'vitest/node';
 import { E2E_JWT_SECRET } from './session.ts';
 
 const root = resolve(import.meta.dirname, '..');
-const PORT = 3988;
+// E2E_PORT lets two runs share a machine.
+const PORT = Number(process.env.E2E_PORT ?? 3988);
 
 /**
  * Starts the built product (API + SPA) once for the browser tests: real PostgreSQL/Redis when

@@ -13,6 +13,10 @@ async function counts(db: Database['prisma']) {
     grants: await db.accountAccessModule.count(),
     restrictions: await db.membershipAccessModule.count(),
     promotions: await db.promotion.count(),
+    flyers: await db.flyer.count(),
+    locations: await db.location.count(),
+    products: await db.product.count(),
+    redemptions: await db.promotionRedemption.count(),
   };
 }
 
@@ -51,5 +55,24 @@ describe('seed', () => {
     });
     expect(admin.passwordHash).toMatch(/^\$argon2id\$/);
     expect(admin.memberships.map((m) => m.account.name).sort()).toEqual(['Bom Preço Atacado', 'Supermercado Bom Preço']);
+  });
+
+  it('gives every coupon a use count equal to its applied redemptions, within its limits', async () => {
+    const db = database.prisma;
+    const coupons = await db.promotion.findMany({
+      where: { promotionType: 'coupon' },
+      select: { usesCount: true, limitTotal: true, limitPerCustomer: true, redemptions: { select: { status: true, customer: true } } },
+    });
+    expect(coupons.some((c) => c.usesCount > 0)).toBe(true);
+    for (const c of coupons) {
+      const applied = c.redemptions.filter((r) => r.status === 'applied');
+      expect(c.usesCount).toBe(applied.length);
+      if (c.limitTotal) expect(c.usesCount).toBeLessThanOrEqual(c.limitTotal);
+      const perCustomer = new Map<string | null, number>();
+      for (const r of applied) perCustomer.set(r.customer, (perCustomer.get(r.customer) ?? 0) + 1);
+      if (c.limitPerCustomer) for (const n of perCustomer.values()) expect(n).toBeLessThanOrEqual(c.limitPerCustomer);
+    }
+    expect(await db.product.count({ where: { sku: 'cafe-aurora-tradicional-500g' } })).toBeGreaterThan(0);
+    expect(await db.flyer.count()).toBeGreaterThanOrEqual(4);
   });
 });

@@ -2,6 +2,8 @@ import type { Db } from './client.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { hashPassword } from '../lib/password.ts';
 import { ACCESS_MODULES, moduleIds } from './access-modules.ts';
+import { seedCatalog } from './seed-catalog.ts';
+import { seedPromotional } from './seed-promotional.ts';
 import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../modules/promotions/promotion-status.ts';
 
 export const DEMO_PASSWORD = 'Senha#Forte2026';
@@ -108,7 +110,9 @@ export async function seed(db: Db): Promise<void> {
     });
   }
 
+  await seedCatalog(db, accountIds);
   await seedPromotions(db, accountIds);
+  await seedPromotional(db, accountIds);
 }
 
 const DAY = 86_400_000;
@@ -127,6 +131,16 @@ function demoPromotions(now: Date): Array<{ account: string } & Omit<Prisma.Prom
       account: 'supermercado-bom-preco', name: 'Cupom de boas-vindas 10%', promotionType: 'coupon', code: 'BEMVINDO10', ...period(-30, 60),
       description: '10% de desconto na primeira compra acima de R$ 50,00.',
       benefits: { type: 'percent', value: 10 }, trigger: { kind: 'total', offers_ids: [], min_value: 5000 }, limitTotal: 1000, limitPerCustomer: 1,
+    },
+    {
+      account: 'supermercado-bom-preco', name: 'Sextou 15% no carrinho', promotionType: 'coupon', code: 'SEXTOU15', ...period(-20, 40),
+      description: '15% de desconto em compras acima de R$ 100,00, um uso por cliente.', priority: 10,
+      benefits: { type: 'percent', value: 15 }, trigger: { kind: 'total', offers_ids: [], min_value: 10000 }, limitPerCustomer: 1,
+    },
+    {
+      account: 'supermercado-bom-preco', name: 'R$ 20 de desconto acima de R$ 150', promotionType: 'coupon', code: 'DESCONTO20', ...period(-25, 30),
+      description: 'R$ 20,00 de desconto em compras a partir de R$ 150,00.', exclusive: true,
+      benefits: { type: 'fixed', value: 2000 }, trigger: { kind: 'total', offers_ids: [], min_value: 15000 }, limitTotal: 500, limitPerCustomer: 2,
     },
     {
       account: 'supermercado-bom-preco', name: 'Frete grátis acima de R$ 150', promotionType: 'shipping_discount', ...period(5, 35),

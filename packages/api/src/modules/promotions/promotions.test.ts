@@ -205,7 +205,7 @@ describe('GET /api/promotion', () => {
     expect(byCode.body.data.map((p: { code: string }) => p.code)).toEqual(['BEMVINDO10']);
     // LIKE wildcards match literally.
     const percent = await list({ search: '%' });
-    expect(percent.body.data.map((p: { name: string }) => p.name).sort()).toEqual(['Cupom de boas-vindas 10%', 'Semana do Hortifrúti 15% off']);
+    expect(percent.body.data.map((p: { name: string }) => p.name).sort()).toEqual(['Cupom de boas-vindas 10%', 'Semana do Hortifrúti 15% off', 'Sextou 15% no carrinho']);
   });
 
   it('rejects an unknown status', async () => {
