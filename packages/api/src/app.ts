@@ -32,6 +32,22 @@ import { createNotificationsService } from './modules/notifications/notification
 import { createPromotionsRepo } from './modules/promotions/promotions.repo.ts';
 import { createPromotionsService } from './modules/promotions/promotions.service.ts';
 import { registerPromotionRoutes } from './modules/promotions/promotions.routes.ts';
+import { createFlyersRepo } from './modules/flyers/flyers.repo.ts';
+import { createFlyersService } from './modules/flyers/flyers.service.ts';
+import { createFlyerMedia } from './modules/flyers/flyer-media.ts';
+import { registerFlyerRoutes } from './modules/flyers/flyers.routes.ts';
+import { createLocalMediaStorage, localMediaRoot } from './lib/media-storage.ts';
+import mediaPlugin from './plugins/media.ts';
+import { createMetricsRepo } from './modules/promotions/metrics.repo.ts';
+import { createMetricsService } from './modules/promotions/metrics.service.ts';
+import { registerPromotionMetricsRoutes } from './modules/promotions/metrics.routes.ts';
+import { createRedemptionsRepo } from './modules/promotions/redemptions.repo.ts';
+import { createRedemptionsService } from './modules/promotions/redemptions.service.ts';
+import { registerPricingRoutes } from './modules/promotions/pricing.routes.ts';
+import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createLocationsRepo } from './modules/locations/locations.repo.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 
 export interface BuildOptions {
@@ -117,6 +133,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   registerUserRoutes(app, users);
   registerAccountRoutes(app, accounts);
   registerPromotionRoutes(app, createPromotionsService({ repo: createPromotionsRepo(db) }));
+  const mediaRoot = await localMediaRoot(config.dataDir);
+  const mediaStorage = createLocalMediaStorage(mediaRoot.root);
+  await app.register(mediaPlugin, mediaRoot);
+  registerFlyerRoutes(
+    app,
+    createFlyersService({ repo: createFlyersRepo(db), storage: mediaStorage }),
+    createFlyerMedia({ storage: mediaStorage, maxBytes: config.mediaMaxBytes }),
+  );
+  registerPromotionMetricsRoutes(app, createMetricsService({ repo: createMetricsRepo(db) }));
+  registerPricingRoutes(app, createRedemptionsService({ db, repo: createRedemptionsRepo(db) }));
+  registerCatalogRoutes(app, createCatalogService({ repo: createCatalogRepo(db) }), createLocationsRepo(db));
   await app.register(spaPlugin, { webDist: config.webDist });
 
   await registerEmailJobs(queue, { repo: emailRepo, transport });

@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().default(30),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().default(900),
   BODY_LIMIT_BYTES: z.coerce.number().int().default(1_048_576),
+  MEDIA_MAX_BYTES: z.coerce.number().int().positive().optional(),
   RUN_WORKERS: bool.default(true),
   JOB_BACKOFF_MS: z.coerce.number().int().min(1).default(500),
   LOG_LEVEL: z.string().default('info'),
@@ -54,6 +55,8 @@ export interface AppConfig {
   rateLimitMax: number;
   login: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
   bodyLimit: number;
+  /** Lowers the media upload limits (10 MB images and PDF, 50 MB video) when set. */
+  mediaMaxBytes?: number;
   runWorkers: boolean;
   /** Delay before a failed job's first retry; doubles per attempt (tests lower it). */
   jobBackoffMs: number;
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       windowSeconds: e.LOGIN_WINDOW_SECONDS,
     },
     bodyLimit: e.BODY_LIMIT_BYTES,
+    mediaMaxBytes: e.MEDIA_MAX_BYTES,
     runWorkers: e.RUN_WORKERS,
     jobBackoffMs: e.JOB_BACKOFF_MS,
     logLevel: e.LOG_LEVEL,

@@ -6,3 +6,6 @@ export * from './users.ts';
 export * from './system.ts';
 export * from './zod-pt-br.ts';
 export * from './promotions.ts';
+export * from './promotion-pricing.ts';
+export * from './flyers.ts';
+export * from './catalog.ts';

@@ -28,10 +28,12 @@ export interface RouteContract {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
+  /** How the body travels; JSON unless said. A multipart body is parsed by its handler, `body` only documents it. */
+  bodyContentType?: 'application/json' | 'multipart/form-data';
   /** Success responses; the standard error responses are added from the permission. */
   responses: Partial<Record<200 | 201 | 202 | 204 | 503, z.ZodType>>;
   /** Error statuses this route produces beyond the standard ones. */
-  errors?: readonly (400 | 401 | 403 | 404 | 409 | 422 | 429 | 503)[];
+  errors?: readonly (400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503)[];
 }
 
 export const defineRoute = <const T extends RouteContract>(route: T): T => route;

@@ -32,9 +32,44 @@ export const messages = {
   CANNOT_REMOVE_SELF: { 'pt-BR': 'Você não pode remover a si mesmo da conta.', en: 'You cannot remove yourself from the account.' },
   LAST_ADMIN: { 'pt-BR': 'A conta precisa de ao menos um administrador.', en: 'The account needs at least one administrator.' },
   PROMOTION_NOT_FOUND: { 'pt-BR': 'Promoção não encontrada.', en: 'Promotion not found.' },
+  COUPON_NOT_FOUND: { 'pt-BR': 'Cupom "{code}" não encontrado.', en: 'Coupon "{code}" not found.' },
+  COUPON_INACTIVE: { 'pt-BR': 'O cupom "{code}" não está ativo.', en: 'Coupon "{code}" is not active.' },
+  COUPON_NOT_STARTED: { 'pt-BR': 'O cupom "{code}" ainda não está válido.', en: 'Coupon "{code}" is not valid yet.' },
+  COUPON_EXPIRED: { 'pt-BR': 'O cupom "{code}" expirou.', en: 'Coupon "{code}" has expired.' },
+  COUPON_LOCATION: { 'pt-BR': 'O cupom "{code}" não é válido nesta loja.', en: 'Coupon "{code}" is not valid in this store.' },
+  COUPON_CUSTOMER: { 'pt-BR': 'O cupom "{code}" não é válido para este cliente.', en: 'Coupon "{code}" is not valid for this customer.' },
+  COUPON_CUSTOMER_REQUIRED: { 'pt-BR': 'Informe o cliente para usar o cupom "{code}".', en: 'Identify the customer to use coupon "{code}".' },
+  COUPON_EXHAUSTED: { 'pt-BR': 'O cupom "{code}" atingiu o limite de usos.', en: 'Coupon "{code}" has reached its usage limit.' },
+  COUPON_CUSTOMER_EXHAUSTED: {
+    'pt-BR': 'O cliente já atingiu o limite de usos do cupom "{code}".',
+    en: 'The customer has reached the usage limit of coupon "{code}".',
+  },
+  COUPON_MIN_VALUE: { 'pt-BR': 'O cupom "{code}" vale para compras a partir de R$ {min}.', en: 'Coupon "{code}" requires purchases of at least R$ {min}.' },
+  COUPON_CONDITIONS: { 'pt-BR': 'O carrinho não atende às condições do cupom "{code}".', en: 'The cart does not meet the conditions of coupon "{code}".' },
+  COUPON_NO_DISCOUNT: { 'pt-BR': 'O cupom "{code}" não gera desconto neste carrinho.', en: 'Coupon "{code}" gives no discount on this cart.' },
+  COUPON_NOT_STACKABLE: {
+    'pt-BR': 'O cupom "{code}" não é cumulativo com a promoção "{name}", que é mais vantajosa.',
+    en: 'Coupon "{code}" cannot be combined with the better promotion "{name}".',
+  },
+  PROMOTION_LIMIT_REACHED: { 'pt-BR': 'A promoção "{name}" atingiu o limite de usos.', en: 'Promotion "{name}" has reached its usage limit.' },
+  PROMOTION_CUSTOMER_LIMIT_REACHED: {
+    'pt-BR': 'O cliente já atingiu o limite de usos da promoção "{name}".',
+    en: 'The customer has reached the usage limit of promotion "{name}".',
+  },
   PROMOTION_CODE_TAKEN: {
     'pt-BR': 'Já existe uma promoção com o código de cupom "{code}" nesta conta.',
     en: 'A promotion with the coupon code "{code}" already exists in this account.',
+  },
+  FLYER_NOT_FOUND: { 'pt-BR': 'Encarte não encontrado.', en: 'Flyer not found.' },
+  MEDIA_FILE_REQUIRED: { 'pt-BR': 'Envie um arquivo no campo "file" (multipart/form-data).', en: 'Send a file in the "file" field (multipart/form-data).' },
+  MEDIA_TYPE_NOT_ALLOWED: {
+    'pt-BR': 'Tipo de arquivo não permitido. Envie uma imagem JPEG, PNG, WebP ou GIF, um PDF ou um vídeo MP4.',
+    en: 'File type not allowed. Send a JPEG, PNG, WebP or GIF image, a PDF or an MP4 video.',
+  },
+  MEDIA_TOO_LARGE: { 'pt-BR': 'O arquivo é grande demais: o limite para {kind} é {max}.', en: 'The file is too large: the limit for {kind} is {max}.' },
+  MEDIA_URL_NOT_ISSUED: {
+    'pt-BR': 'Dados inválidos em "media_url": use o endereço devolvido pelo envio de mídia desta conta (/uploads/…).',
+    en: 'Invalid data in "media_url": use the address returned by this account’s media upload (/uploads/…).',
   },
   RESET_CODE_INVALID: { 'pt-BR': 'Código de redefinição inválido ou expirado.', en: 'Invalid or expired reset code.' },
   WRONG_CURRENT_PASSWORD: { 'pt-BR': 'A senha atual está incorreta.', en: 'The current password is incorrect.' },
@@ -54,6 +89,11 @@ export const messages = {
   PROMOTION_FINISHED: { 'pt-BR': 'Promoção finalizada com sucesso.', en: 'Promotion finished successfully.' },
   PROMOTION_PAUSED: { 'pt-BR': 'Promoção pausada com sucesso.', en: 'Promotion paused successfully.' },
   PROMOTION_REACTIVATED: { 'pt-BR': 'Promoção reativada com sucesso.', en: 'Promotion reactivated successfully.' },
+  FLYER_DELETED: { 'pt-BR': 'Encarte excluído com sucesso.', en: 'Flyer deleted successfully.' },
+  FLYER_CANCELED: { 'pt-BR': 'Encarte cancelado com sucesso.', en: 'Flyer canceled successfully.' },
+  FLYER_FINISHED: { 'pt-BR': 'Encarte finalizado com sucesso.', en: 'Flyer finished successfully.' },
+  FLYER_PAUSED: { 'pt-BR': 'Encarte pausado com sucesso.', en: 'Flyer paused successfully.' },
+  FLYER_REACTIVATED: { 'pt-BR': 'Encarte reativado com sucesso.', en: 'Flyer reactivated successfully.' },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;

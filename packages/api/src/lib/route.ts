@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { ErrorEnvelope, type Permission, type RouteContract } from '@backoffice/contracts';
 import { ForbiddenError } from './errors.ts';
@@ -49,6 +49,10 @@ async function authorize(app: FastifyInstance, permission: Permission, request: 
   return member;
 }
 
+/** Validates params and querystring with zod as usual, and lets a multipart body through to its handler. */
+const documentOnlyBody: typeof validatorCompiler = (req) =>
+  req.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(req);
+
 /**
  * Registers a route from its contract: schemas, OpenAPI metadata, the permission guard and
  * the standard error responses. The handler returns the success body.
@@ -81,8 +85,11 @@ export function route<C extends RouteContract>(
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.querystring ? { querystring: contract.querystring } : {}),
       ...(contract.body ? { body: contract.body } : {}),
+      ...(contract.bodyContentType ? { consumes: [contract.bodyContentType] } : {}),
       response,
     },
+    // A multipart body is streamed by its handler; the contract's `body` only documents its fields.
+    ...(contract.bodyContentType === 'multipart/form-data' ? { validatorCompiler: documentOnlyBody as never } : {}),
     config: { permission },
     preHandler: async (request) => {
       request.auth = await authorize(app, permission, request);

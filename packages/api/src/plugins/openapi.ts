@@ -103,6 +103,8 @@ export default fp<{ version: string; appUrl: string }>(
           { name: 'Users', description: 'Usuários, convites e perfil' },
           { name: 'Account', description: 'Conta atual, troca de conta e módulos de acesso' },
           { name: 'Promotions', description: 'Promoções, cupons e suas ações' },
+          { name: 'Flyers', description: 'Encartes promocionais, suas ações e o envio de mídia' },
+          { name: 'Catalog', description: 'Produtos do catálogo e lojas, para seletores' },
           { name: 'System', description: 'Saúde e informações da aplicação' },
         ],
       },

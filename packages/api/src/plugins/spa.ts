@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorEnvelope } from './errors.ts';
 
-const API_PREFIXES = ['/api/', '/v1/', '/docs', '/openapi.json', '/socket.io', '/health', '/ready'];
+const API_PREFIXES = ['/api/', '/v1/', '/docs', '/openapi.json', '/socket.io', '/health', '/ready', '/uploads/'];
 
 /**
  * Serves the built SPA (when packages/web/dist exists) and answers unknown paths: browser

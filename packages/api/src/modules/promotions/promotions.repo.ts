@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import type { Prisma, PromotionType } from '../../generated/prisma/client.ts';
 import type { PromotionStatus } from '@backoffice/contracts';
+import { likeLiteral } from '../../lib/like.ts';
 
 const promotionSelect = {
   id: true,
@@ -58,8 +59,6 @@ export interface PromotionFilters {
   search?: string;
 }
 
-// Prisma's `contains` passes LIKE wildcards through: a search for "%" or "_" must match them literally.
-const likeLiteral = (v: string) => v.replace(/[\\%_]/g, '\\$&');
 
 /** The computed status (promotion-status.ts) as conditions on the row, so the database filters and pages. */
 export function statusWhere(status: PromotionStatus, now: Date): Prisma.PromotionWhereInput {

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { likeLiteral } from '../../lib/like.ts';
 
 type Role = 'admin' | 'manager' | 'operator';
 
@@ -22,9 +23,6 @@ export interface UserFilters {
 
 /** A unique index refused the write: someone else created the same row first. */
 export const isUniqueViolation = (err: unknown) => err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002';
-
-// Prisma's `contains` passes LIKE wildcards through: a search for "%" or "_" must match them literally.
-const likeLiteral = (v: string) => v.replace(/[\\%_]/g, '\\$&');
 
 /** Users as members of one account: every query is scoped by `accountId`. */
 export function createUsersRepo(db: Db) {

@@ -1,0 +1,104 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+let adminToken: string;
+let operatorToken: string;
+let atacadoToken: string;
+let bomPreco: number;
+let atacado: number;
+
+const search = (query: Record<string, string | number>, token = adminToken) => t.http.get('/search/products').query(query).set(bearer(token));
+const skusOf = (body: { data: Array<{ product_sku: string }> }) => body.data.map((p) => p.product_sku);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const accounts = await t.db.account.findMany({ select: { id: true, slug: true } });
+  bomPreco = accounts.find((a) => a.slug === 'supermercado-bom-preco')!.id;
+  atacado = accounts.find((a) => a.slug === 'bom-preco-atacado')!.id;
+  adminToken = await t.login(DEMO.admin);
+  operatorToken = await t.login(DEMO.operator);
+  atacadoToken = (await t.http.post('/changeaccount').set(bearer(adminToken)).send({ account_id: atacado })).body.newToken;
+});
+afterAll(() => t?.close());
+
+describe('GET /search/products', () => {
+  it('pages the account’s catalog 50 at a time by default, by name, prices in reais', async () => {
+    const res = await search({});
+    expect(res.status).toBe(200);
+    const total = await t.db.product.count({ where: { accountId: bomPreco } });
+    expect(res.body.meta).toEqual({ page: 1, quantity: 50, total, total_pages: Math.ceil(total / 50) });
+    const names = res.body.data.map((p: { name: string }) => p.name);
+    expect(names).toEqual([...names].sort((a: string, b: string) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' })));
+    const cafe = res.body.data.find((p: { product_sku: string }) => p.product_sku === 'cafe-aurora-tradicional-500g');
+    expect(cafe).toMatchObject({ name: 'Café Aurora Tradicional 500g', price: 18.9, brand: 'Café Aurora', is_available: true });
+    expect(cafe.categories).toEqual(['Mercearia', 'Café', 'Café em pó']);
+    expect(Object.keys(cafe)).not.toContain('account_id');
+  });
+
+  it('searches by name, SKU or brand in any case, wildcards literally', async () => {
+    expect(skusOf((await search({ query: 'CAFÉ aurora' })).body)).toEqual(
+      expect.arrayContaining(['cafe-aurora-tradicional-500g', 'cafe-aurora-extraforte-500g', 'cafe-aurora-capsulas-10un']),
+    );
+    expect(skusOf((await search({ query: 'picanha-bovina' })).body)).toEqual(['picanha-bovina-kg']);
+    expect(skusOf((await search({ query: 'serra verde' })).body)).toHaveLength(5);
+    expect((await search({ query: '%' })).body.data).toEqual([]);
+  });
+
+  it('resolves exact SKUs (chosen products) and filters availability', async () => {
+    const res = await search({ skus: 'picanha-bovina-kg, leite-integral-1l,nao-existe' });
+    expect(skusOf(res.body).sort()).toEqual(['leite-integral-1l', 'picanha-bovina-kg']);
+    expect(skusOf((await search({ available: 'false' })).body)).toEqual(['racao-caes-adultos-10kg']);
+  });
+
+  it('pages with quantity and page', async () => {
+    const first = await search({ quantity: 10, page: 1 });
+    const second = await search({ quantity: 10, page: 2 });
+    expect(first.body.data).toHaveLength(10);
+    expect(second.body.meta.page).toBe(2);
+    expect(skusOf(second.body).some((s) => skusOf(first.body).includes(s))).toBe(false);
+  });
+
+  it('answers bad input with a 400 naming the field', async () => {
+    for (const [query, field] of [
+      [{ quantity: 0 }, 'quantity'],
+      [{ page: 'abc' }, 'page'],
+      [{ available: 'maybe' }, 'available'],
+    ] as const) {
+      const res = await search(query);
+      expect(res.status).toBe(400);
+      expect(expectEnvelope(res.body, 'VALIDATION_ERROR').details?.[0]?.field).toBe(field);
+    }
+  });
+
+  it('never shows another account’s catalog, and needs a session', async () => {
+    const other = await search({ query: 'picanha' }, atacadoToken);
+    expect(other.body.data).toEqual([]);
+    expect(skusOf((await search({ skus: 'picanha-bovina-kg' }, atacadoToken)).body)).toEqual([]);
+    expect(skusOf((await search({}, atacadoToken)).body)).toEqual(
+      expect.arrayContaining(['arroz-tipo1-5kg-fardo', 'cafe-aurora-tradicional-fardo']),
+    );
+    expect((await t.http.get('/search/products')).status).toBe(401);
+    // Operators (fewer modules) still pick products: any member reads the catalog.
+    expect((await search({}, operatorToken)).status).toBe(200);
+  });
+});
+
+describe('GET /api/location/minified', () => {
+  it('lists the account’s stores, active first, with nothing but id, name, city, state and active', async () => {
+    const res = await t.http.get('/api/location/minified').set(bearer(adminToken));
+    expect(res.status).toBe(200);
+    const count = await t.db.location.count({ where: { accountId: bomPreco } });
+    expect(res.body.data).toHaveLength(count);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(['active', 'city', 'id', 'name', 'state']);
+    const actives = res.body.data.map((l: { active: boolean }) => l.active);
+    expect(actives).toEqual([...actives].sort((a, b) => Number(b) - Number(a)));
+    expect(res.body.data.at(-1)).toMatchObject({ name: 'Bom Preço Santo André', active: false });
+  });
+
+  it('shows another account only its own stores', async () => {
+    const res = await t.http.get('/api/location/minified').set(bearer(atacadoToken));
+    expect(res.body.data.map((l: { name: string }) => l.name)).toEqual(['Atacado Guarulhos', 'Atacado Osasco']);
+    expect((await t.http.get('/api/location/minified')).status).toBe(401);
+  });
+});
