@@ -139,6 +139,7 @@ export const Promotion = z
     benefits: PromotionBenefits,
     trigger: PromotionTrigger,
     limits: z.object({ total: z.number().int().nullable(), per_customer: z.number().int().nullable() }),
+    uses_count: z.number().int().meta({ description: 'Usos aplicados (pedidos cancelados liberam o uso).' }),
     location_ids: z.array(z.number().int()),
     customers: z.array(z.string()),
     selected_offers: z.array(z.string()),

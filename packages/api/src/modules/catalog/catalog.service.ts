@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { fromCents, type CatalogProduct, type ProductSearchQuery } from '@backoffice/contracts';
 import type { CatalogRepo, ProductRow } from './catalog.repo.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 const toProduct = (p: ProductRow): z.input<typeof CatalogProduct> => ({
   id: p.id,
@@ -24,10 +25,7 @@ export function createCatalogService({ repo }: { repo: CatalogRepo }) {
   return {
     async search(accountId: number, q: z.output<typeof ProductSearchQuery>) {
       const { rows, total } = await repo.search(accountId, { query: q.query, skus: q.skus, available: q.available }, q.page, q.quantity);
-      return {
-        data: rows.map(toProduct),
-        meta: { page: q.page, quantity: q.quantity, total, total_pages: Math.ceil(total / q.quantity) },
-      };
+      return pageOf(rows.map(toProduct), q, total);
     },
   };
 }

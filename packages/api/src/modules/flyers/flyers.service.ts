@@ -7,6 +7,7 @@ import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../promotion
 import { mediaTypeOfKey } from './flyer-media.ts';
 import { flyerStatus } from './flyer-status.ts';
 import type { FlyerData, FlyerRow, FlyersRepo } from './flyers.repo.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 interface Deps {
   repo: FlyersRepo;
@@ -91,10 +92,7 @@ export function createFlyersService(deps: Deps) {
         q.page,
         q.quantity,
       );
-      return {
-        data: rows.map((r) => toFlyer(r, at)),
-        meta: { page: q.page, quantity: q.quantity, total, total_pages: Math.ceil(total / q.quantity) },
-      };
+      return pageOf(rows.map((r) => toFlyer(r, at)), q, total);
     },
 
     async get(accountId: number, id: number) {

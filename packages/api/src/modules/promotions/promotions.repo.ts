@@ -17,6 +17,7 @@ const promotionSelect = {
   trigger: true,
   limitTotal: true,
   limitPerCustomer: true,
+  usesCount: true,
   locationIds: true,
   customers: true,
   selectedOffers: true,

@@ -5,6 +5,7 @@ import type { MessageCode } from '../../i18n/messages.ts';
 import { isUniqueViolation } from '../users/users.repo.ts';
 import { businessDate, endOfBusinessDay, promotionStatus, startOfBusinessDay } from './promotion-status.ts';
 import type { PromotionData, PromotionRow, PromotionsRepo } from './promotions.repo.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 interface Deps {
   repo: PromotionsRepo;
@@ -74,6 +75,7 @@ const toPromotion = (p: PromotionRow, now: Date): z.input<typeof Promotion> => (
   benefits: benefitsFromStorage(p.benefits as Benefits),
   trigger: triggerFromStorage(p.trigger as Trigger),
   limits: { total: p.limitTotal, per_customer: p.limitPerCustomer },
+  uses_count: p.usesCount,
   location_ids: p.locationIds,
   customers: p.customers,
   selected_offers: p.selectedOffers,
@@ -110,10 +112,7 @@ export function createPromotionsService(deps: Deps) {
         q.page,
         q.quantity,
       );
-      return {
-        data: rows.map((r) => toPromotion(r, at)),
-        meta: { page: q.page, quantity: q.quantity, total, total_pages: Math.ceil(total / q.quantity) },
-      };
+      return pageOf(rows.map((r) => toPromotion(r, at)), q, total);
     },
 
     async get(accountId: number, id: number) {

@@ -208,6 +208,13 @@ describe('GET /api/promotion', () => {
     expect(percent.body.data.map((p: { name: string }) => p.name).sort()).toEqual(['Cupom de boas-vindas 10%', 'Semana do Hortifrúti 15% off', 'Sextou 15% no carrinho']);
   });
 
+  it('shows each promotion’s applied uses', async () => {
+    const res = await list({ search: 'BEMVINDO10' });
+    const applied = await t.db.promotionRedemption.count({ where: { promotionId: res.body.data[0].id, status: 'applied' } });
+    expect(applied).toBeGreaterThan(0);
+    expect(res.body.data[0].uses_count).toBe(applied);
+  });
+
   it('rejects an unknown status', async () => {
     const res = await list({ status: 'deleted' });
     expect(res.status).toBe(400);

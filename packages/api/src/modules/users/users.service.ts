@@ -12,6 +12,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { AuthService } from '../auth/auth.service.ts';
 import type { LoginThrottle } from '../auth/login-throttle.ts';
 import { isUniqueViolation, type MemberRow, type UsersRepo } from './users.repo.ts';
+import { pageOf } from '../../lib/paging.ts';
 
 export const INVITE_DAYS = 7;
 
@@ -82,10 +83,7 @@ export function createUsersService(deps: Deps) {
   return {
     async list(accountId: number, q: z.output<typeof UserListQuery>) {
       const { rows, total } = await repo.list(accountId, q, q.page, q.quantity);
-      return {
-        data: rows.map(toAccountUser),
-        meta: { page: q.page, quantity: q.quantity, total, total_pages: Math.ceil(total / q.quantity) },
-      };
+      return pageOf(rows.map(toAccountUser), q, total);
     },
 
     async get(accountId: number, userId: number) {
