@@ -17,6 +17,8 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultPreloadStaleTime: 0,
     defaultNotFoundComponent: NotFound,
     scrollRestoration: true,
+    // Spec §2 paths such as /promotional/list/ keep their trailing slash.
+    trailingSlash: 'preserve',
   });
 }
 

@@ -3,7 +3,7 @@ import type { Flyer, FlyerAction, FlyerInput, FlyerListQuery } from '@backoffice
 import { ValidationError, found } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import type { MessageCode } from '../../i18n/messages.ts';
-import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../promotions/promotion-status.ts';
+import { endOfBusinessDay, finishedPeriod, startOfBusinessDay } from '../promotions/promotion-status.ts';
 import { mediaTypeOfKey } from './flyer-media.ts';
 import { flyerStatus } from './flyer-status.ts';
 import type { FlyerData, FlyerRow, FlyersRepo } from './flyers.repo.ts';
@@ -122,11 +122,7 @@ export function createFlyersService(deps: Deps) {
       let change: Partial<FlyerData>;
       if (action === 'finish') {
         const current = found(await repo.find(accountId, id), 'FLYER_NOT_FOUND');
-        // Spec §4: the period ends now (the moment just passed, so it reads finished at once).
-        const endAt = new Date(at.getTime() - 1);
-        // A flyer finished before it began ran, briefly, today: its start never follows its end.
-        const today = startOfBusinessDay(businessDate(at));
-        change = { endAt, ...(current.startAt > endAt ? { startAt: today < endAt ? today : new Date(endAt.getTime() - 1) } : {}) };
+        change = finishedPeriod(current.startAt, at);
       } else {
         change = action === 'reactivate' ? { active: true, disabledAt: null } : { active: false, disabledAt: at };
       }

@@ -42,3 +42,14 @@ export const startOfBusinessDay = (date: string): Date => new Date(`${date}T00:0
 
 /** 23:59:59.999 of a São Paulo day. */
 export const endOfBusinessDay = (date: string): Date => new Date(`${date}T23:59:59.999${offsetOn(date)}`);
+
+/**
+ * Spec §4 "finish": the period ends at the moment just passed — today, and already finished —
+ * and one that had not begun is moved to have run, briefly, today, so its start never follows its end.
+ */
+export function finishedPeriod(startAt: Date, at: Date): { endAt: Date; startAt?: Date } {
+  const endAt = new Date(at.getTime() - 1);
+  if (startAt <= endAt) return { endAt };
+  const today = startOfBusinessDay(businessDate(at));
+  return { endAt, startAt: today < endAt ? today : new Date(endAt.getTime() - 1) };
+}

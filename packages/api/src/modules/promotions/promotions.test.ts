@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
-import { businessDate, endOfBusinessDay } from './promotion-status.ts';
+import { businessDate } from './promotion-status.ts';
 
 const MANAGER = 'juliana.alves@varejo.test';
 const DAY = 86_400_000;
@@ -293,9 +293,21 @@ describe('POST /api/promotion/{id}/actions/{action}', () => {
     await act(id, 'reactivate');
     const finish = await act(id, 'finish');
     expect(finish.body.message).toBe('Promoção finalizada com sucesso.');
-    const endOfToday = endOfBusinessDay(businessDate(new Date()));
-    expect(finish.body.promotion.end_promotion).toBe(endOfToday.toISOString());
-    expect((await t.db.promotion.findUniqueOrThrow({ where: { id } })).endAt.toISOString()).toBe(endOfToday.toISOString());
+    // Spec §4: it ends today, at the moment just passed, so it reads finished at once.
+    expect(finish.body.promotion.status).toBe('finished');
+    const endAt = new Date(finish.body.promotion.end_promotion);
+    expect(businessDate(endAt)).toBe(businessDate(new Date()));
+    expect(Date.now() - endAt.getTime()).toBeLessThan(60_000);
+    expect((await t.db.promotion.findUniqueOrThrow({ where: { id } })).endAt.toISOString()).toBe(endAt.toISOString());
+  });
+
+  it('finishes a scheduled promotion as having run, briefly, today', async () => {
+    const { id } = (await create(body({ start_promotion: iso(3), end_promotion: iso(10) }))).body;
+    const finish = await act(id, 'finish');
+    expect(finish.body.promotion.status).toBe('finished');
+    const { start_promotion, end_promotion } = finish.body.promotion;
+    expect(Date.parse(start_promotion)).toBeLessThan(Date.parse(end_promotion));
+    expect(businessDate(new Date(start_promotion))).toBe(businessDate(new Date()));
   });
 
   it('answers in English when asked', async () => {

@@ -5,7 +5,7 @@ import { t } from '../../i18n';
 
 const isActive = (item: MenuItem, path: string): boolean =>
   (item.path !== undefined && (item.path === '/' ? path === '/' : path.startsWith(item.path.replace(/\/$/, '')))) ||
-  (item.match !== undefined && path.startsWith(item.match)) ||
+  [item.match ?? []].flat().some((prefix) => path.startsWith(prefix)) ||
   (item.children ?? []).some((c) => isActive(c, path));
 
 function Entry({ item, path, onNavigate }: { item: MenuItem; path: string; onNavigate?: () => void }) {

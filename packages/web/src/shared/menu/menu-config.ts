@@ -21,8 +21,8 @@ export interface MenuItem extends MenuFlags {
   /** i18n key under `menu.` */
   label: string;
   path?: string;
-  /** Paths under this prefix also mark the entry active (e.g. /users/new for the users list). */
-  match?: string;
+  /** Paths under these prefixes also mark the entry active (e.g. /users/new for the users list). */
+  match?: string | readonly string[];
   /** Access module (or submodule) id that grants this entry. */
   moduleId?: number;
   icon?: ComponentType<{ size?: number; stroke?: number }>;
@@ -107,9 +107,12 @@ export const GROCERY_MENU: MenuItem[] = [
   {
     key: 'promotional', label: 'promotional', moduleId: 9, icon: IconTag,
     children: [
-      { key: 'promotions', label: 'promotions', path: '/promotional/list/', moduleId: 901 },
+      {
+        key: 'promotions', label: 'promotions', path: '/promotional/list/', moduleId: 901,
+        match: ['/promotional/create', '/promotional/view/', '/promotional/edit/'],
+      },
       { key: 'coupons', label: 'coupons', path: '/promotional/coupon/', moduleId: 902 },
-      { key: 'flyers', label: 'flyers', path: '/promotional-flyers/list/', moduleId: 903 },
+      { key: 'flyers', label: 'flyers', path: '/promotional-flyers/list/', match: '/promotional-flyers/', moduleId: 903 },
       { key: 'trade', label: 'trade', path: '/trade/list/', moduleId: 904 },
     ],
   },
