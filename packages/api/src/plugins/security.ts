@@ -7,6 +7,11 @@ import { errorEnvelope } from './errors.ts';
 
 /** Probes that load balancers call often: never rate limited (nor documented as such). */
 export const RATE_LIMIT_EXEMPT = ['/health', '/ready'];
+/**
+ * Static files (the SPA's code-split chunks, brand art, uploaded media): one screen loads dozens,
+ * and a store's staff share one address, so they never count against the per-IP ceiling.
+ */
+export const STATIC_PREFIXES = ['/assets/', '/brand/', '/uploads/'];
 
 /**
  * CORS, security headers, a per-IP request ceiling (shared through Redis when configured) and
@@ -54,7 +59,10 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
       max: opts.rateLimitMax,
       timeWindow: '1 minute',
       ...(opts.redis ? { redis: opts.redis, nameSpace: `${opts.prefix}:rl:` } : {}),
-      allowList: (req) => RATE_LIMIT_EXEMPT.includes(req.url.split('?')[0]!),
+      allowList: (req) => {
+        const path = req.url.split('?')[0]!;
+        return RATE_LIMIT_EXEMPT.includes(path) || (req.method === 'GET' && STATIC_PREFIXES.some((p) => path.startsWith(p)));
+      },
       errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 'RATE_LIMITED', message: `retry in ${ctx.after}` }),
     });
   },

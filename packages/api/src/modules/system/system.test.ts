@@ -226,6 +226,8 @@ describe('system limits', () => {
       expect((await t.http.get('/no-such-route')).status).toBe(429);
       expect((await t.http.get('/health')).status).toBe(200);
       expect((await t.http.get('/ready?verbose=1')).status).toBe(200);
+      // Static files (SPA chunks, uploaded media) do not count either: a screen loads dozens.
+      expect((await t.http.get('/uploads/1/00000000-0000-4000-8000-000000000000.png')).status).toBe(404);
     } finally {
       await t.close();
     }

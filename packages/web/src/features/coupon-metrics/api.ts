@@ -6,7 +6,6 @@ import type { CouponMetricsSearch } from './metrics-search';
 
 export type CouponMetrics = components['schemas']['CouponMetrics'];
 export type TopCoupon = components['schemas']['TopCoupon'];
-export type MetricsDay = components['schemas']['PromotionMetricsDay'];
 
 /** Keys per account, so another account's numbers never show after switching. */
 export const couponMetricsKeys = {

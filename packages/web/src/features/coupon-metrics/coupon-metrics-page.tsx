@@ -1,46 +1,16 @@
 import { Alert, Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import { IconAlertCircle, IconCalendar, IconRefresh, IconTicketOff } from '@tabler/icons-react';
+import { IconAlertCircle, IconRefresh, IconTicketOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { MetricTotalsCards } from '../../shared/components/metric-totals';
+import { MetricsCharts } from '../../shared/components/metrics-charts';
 import { PageHeader } from '../../shared/components/page-header';
+import { PeriodPicker } from '../../shared/components/period-picker';
 import { ApiError } from '../../shared/api/client';
 import { couponMetricsQuery, useAccountId } from './api';
-import { MetricCards } from './metric-cards';
-import { MetricsCharts } from './metrics-charts';
 import { TopCouponsTable } from './top-coupons-table';
 import type { CouponMetricsSearch } from './metrics-search';
 import { t } from '../../i18n';
-
-type Range = [string | null, string | null];
-
-/** The period picker: reports only complete ranges, keeping the first click locally. */
-function PeriodPicker({ value, onChange }: { value: CouponMetricsSearch; onChange: (range: CouponMetricsSearch) => void }) {
-  const [range, setRange] = useState<Range>([value.start_date, value.end_date]);
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    setRange([value.start_date, value.end_date]);
-  }
-  return (
-    <DatePickerInput
-      type="range"
-      label={t('couponMetrics.period')}
-      placeholder={t('couponMetrics.periodPlaceholder')}
-      valueFormat="DD/MM/YYYY"
-      leftSection={<IconCalendar size={16} />}
-      value={range}
-      maxDate={new Date()}
-      allowSingleDateInRange
-      onChange={(next) => {
-        setRange(next);
-        if (next[0] && next[1]) onChange({ start_date: next[0], end_date: next[1] });
-      }}
-      w={260}
-      data-testid="coupon-metrics-period"
-    />
-  );
-}
 
 function Centered({ children }: { children: ReactNode }) {
   return (
@@ -83,7 +53,7 @@ export function CouponMetricsPage({ search, onSearchChange }: { search: CouponMe
   else
     body = (
       <Stack gap="lg" style={{ opacity: metrics.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={metrics.isFetching}>
-        <MetricCards totals={data.totals} />
+        <MetricTotalsCards totals={data.totals} testIdPrefix="coupon" />
         {data.totals.uses === 0 && data.top_coupons.length === 0 ? (
           <Centered>
             <ThemeIcon variant="light" color="gray" size={48} radius="xl">
@@ -96,7 +66,7 @@ export function CouponMetricsPage({ search, onSearchChange }: { search: CouponMe
           </Centered>
         ) : (
           <>
-            <MetricsCharts days={data.per_day} />
+            <MetricsCharts days={data.per_day} testIdPrefix="coupon" />
             <TopCouponsTable coupons={data.top_coupons} />
           </>
         )}
@@ -111,7 +81,7 @@ export function CouponMetricsPage({ search, onSearchChange }: { search: CouponMe
         actions={
           <Group gap="xs" align="flex-end">
             {metrics.isFetching && data && <Loader size="xs" aria-label={t('common.loading')} />}
-            <PeriodPicker value={search} onChange={onSearchChange} />
+            <PeriodPicker value={search} onChange={onSearchChange} testId="coupon-metrics-period" />
           </Group>
         }
       />

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CouponMetricsSearch, defaultRange, saoPauloToday } from './metrics-search';
+import { defaultPeriod } from '../../shared/ui/period';
+import { todayInSaoPaulo } from '../../shared/ui/sao-paulo-time';
+import { CouponMetricsSearch } from './metrics-search';
 
 describe('coupon metrics period', () => {
   beforeEach(() => vi.useFakeTimers({ now: new Date('2026-11-23T02:30:00Z') }));
@@ -7,11 +9,11 @@ describe('coupon metrics period', () => {
 
   it('takes today from São Paulo, not UTC', () => {
     // 02:30 UTC on the 23rd is still the evening of the 22nd in São Paulo.
-    expect(saoPauloToday()).toBe('2026-11-22');
+    expect(todayInSaoPaulo()).toBe('2026-11-22');
   });
 
   it('defaults to the last 30 days, today included', () => {
-    expect(defaultRange()).toEqual({ start_date: '2026-10-24', end_date: '2026-11-22' });
+    expect(defaultPeriod()).toEqual({ start_date: '2026-10-24', end_date: '2026-11-22' });
     expect(CouponMetricsSearch.parse({})).toEqual({ start_date: '2026-10-24', end_date: '2026-11-22' });
   });
 

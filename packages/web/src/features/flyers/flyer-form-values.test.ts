@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CreateFlyerBody } from '@backoffice/contracts';
-import { emptyFlyerValues, flyerToValues, fromIso, normalizeMessage, parseBrDate, toSaoPauloIso, valuesToBody, type FlyerFormValues } from './flyer-form-values';
+import { emptyFlyerValues, flyerToValues, normalizeMessage, parseBrDate, valuesToBody, type FlyerFormValues } from './flyer-form-values';
+import { dateHourToIso, isoToDateHour } from '../../shared/ui/sao-paulo-time';
 
 const filled = (patch: Partial<FlyerFormValues> = {}): FlyerFormValues => ({
   ...emptyFlyerValues(),
@@ -18,23 +19,23 @@ describe('flyer form defaults', () => {
 
 describe('São Paulo dates and hours', () => {
   it('combines a date and an hour into ISO with the -03:00 offset; the end hour covers its minute', () => {
-    expect(toSaoPauloIso('2026-11-23', '00:00', 'start')).toBe('2026-11-23T00:00:00-03:00');
-    expect(toSaoPauloIso('2026-11-29', '23:59', 'end')).toBe('2026-11-29T23:59:59-03:00');
-    expect(toSaoPauloIso('2026-12-01', '08:30', 'start')).toBe('2026-12-01T08:30:00-03:00');
+    expect(dateHourToIso('2026-11-23', '00:00', 'start')).toBe('2026-11-23T00:00:00-03:00');
+    expect(dateHourToIso('2026-11-29', '23:59', 'end')).toBe('2026-11-29T23:59:59-03:00');
+    expect(dateHourToIso('2026-12-01', '08:30', 'start')).toBe('2026-12-01T08:30:00-03:00');
     // The time picker's HH:mm:ss value: the edge decides the seconds.
-    expect(toSaoPauloIso('2026-12-01', '18:45:00', 'end')).toBe('2026-12-01T18:45:59-03:00');
+    expect(dateHourToIso('2026-12-01', '18:45:00', 'end')).toBe('2026-12-01T18:45:59-03:00');
   });
 
   it('falls back to the default hours when the hour is blank or malformed', () => {
-    expect(toSaoPauloIso('2026-11-23', '', 'start')).toBe('2026-11-23T00:00:00-03:00');
-    expect(toSaoPauloIso('2026-11-23', '25:00', 'end')).toBe('2026-11-23T23:59:59-03:00');
+    expect(dateHourToIso('2026-11-23', '', 'start')).toBe('2026-11-23T00:00:00-03:00');
+    expect(dateHourToIso('2026-11-23', '25:00', 'end')).toBe('2026-11-23T23:59:59-03:00');
   });
 
   it('derives the São Paulo day and hour from timestamps in any offset', () => {
-    expect(fromIso('2026-11-23T00:00:00-03:00')).toEqual({ date: '2026-11-23', hour: '00:00' });
+    expect(isoToDateHour('2026-11-23T00:00:00-03:00')).toEqual({ date: '2026-11-23', hour: '00:00' });
     // 02:59:59 UTC is still the previous evening in São Paulo.
-    expect(fromIso('2026-11-30T02:59:59.999Z')).toEqual({ date: '2026-11-29', hour: '23:59' });
-    expect(fromIso('2026-11-23T03:00:00.000Z')).toEqual({ date: '2026-11-23', hour: '00:00' });
+    expect(isoToDateHour('2026-11-30T02:59:59.999Z')).toEqual({ date: '2026-11-29', hour: '23:59' });
+    expect(isoToDateHour('2026-11-23T03:00:00.000Z')).toEqual({ date: '2026-11-23', hour: '00:00' });
   });
 
   it('round-trips a flyer through the form unchanged', () => {

@@ -1,11 +1,7 @@
 import type { z } from 'zod';
 import { normalizeLineBreaks, type CreateFlyerBody } from '@backoffice/contracts';
+import { DEFAULT_END_HOUR, DEFAULT_START_HOUR, dateHourToIso, isoToDateHour } from '../../shared/ui/sao-paulo-time';
 
-/** Flyers run on São Paulo's calendar; Brazil has kept UTC-3 all year since 2019. */
-export const FLYER_TZ = 'America/Sao_Paulo';
-export const SAO_PAULO_OFFSET = '-03:00';
-export const DEFAULT_START_HOUR = '00:00';
-export const DEFAULT_END_HOUR = '23:59';
 
 /** The form's fields: the API's start_at/end_at split into a date and an hour, and the stores choice. */
 export interface FlyerFormValues {
@@ -64,38 +60,10 @@ export const normalizeMessage = (message: string): string =>
     .join('\n')
     .trim();
 
-/** HH:mm, or HH:mm:ss as the time picker gives it (seconds are set by the edge). */
-const HOUR = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/;
-
-/**
- * A São Paulo date and hour as an ISO timestamp with the -03:00 offset. The end hour covers its
- * whole minute (23:59 → 23:59:59), so a flyer ending at 23:59 lasts the whole day.
- */
-export function toSaoPauloIso(date: string, hour: string, edge: 'start' | 'end'): string {
-  const [, hh = '00', mm = '00'] = HOUR.exec(hour) ?? HOUR.exec(edge === 'start' ? DEFAULT_START_HOUR : DEFAULT_END_HOUR) ?? [];
-  return `${date}T${hh}:${mm}:${edge === 'end' ? '59' : '00'}${SAO_PAULO_OFFSET}`;
-}
-
-const parts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: FLYER_TZ,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An ISO timestamp (any offset) as the São Paulo date (YYYY-MM-DD) and hour (HH:mm) it falls on. */
-export function fromIso(iso: string): { date: string; hour: string } {
-  const map = Object.fromEntries(parts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return { date: `${map.year}-${map.month}-${map.day}`, hour: `${map.hour}:${map.minute}` };
-}
-
 /** Spec §3/§5 load conversions: dates in YYYY-MM-DD, hours HH:mm, an empty store list is "all". */
 export function flyerToValues(flyer: FlyerSource): FlyerFormValues {
-  const start = fromIso(flyer.start_at);
-  const end = fromIso(flyer.end_at);
+  const start = isoToDateHour(flyer.start_at);
+  const end = isoToDateHour(flyer.end_at);
   return {
     name: flyer.name,
     message: flyer.message ?? '',
@@ -121,8 +89,8 @@ export function valuesToBody(values: FlyerFormValues): FlyerBody {
   return {
     name: values.name.trim(),
     message: message === '' ? null : message,
-    start_at: values.start_date ? toSaoPauloIso(values.start_date, values.start_hour, 'start') : '',
-    end_at: values.end_date ? toSaoPauloIso(values.end_date, values.end_hour, 'end') : '',
+    start_at: values.start_date ? dateHourToIso(values.start_date, values.start_hour, 'start') : '',
+    end_at: values.end_date ? dateHourToIso(values.end_date, values.end_hour, 'end') : '',
     active: values.active,
     location_ids: values.all_locations ? [] : [...values.location_ids],
     media_url: values.media_url,

@@ -1,8 +1,8 @@
 import { t } from '../../i18n';
-import { FLYER_TZ } from './flyer-form-values';
+import { SAO_PAULO_TZ } from '../../shared/ui/sao-paulo-time';
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: FLYER_TZ, dateStyle: 'short', timeStyle: 'short' });
-const date = new Intl.DateTimeFormat('pt-BR', { timeZone: FLYER_TZ, dateStyle: 'short' });
+const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: SAO_PAULO_TZ, dateStyle: 'short', timeStyle: 'short' });
+const date = new Intl.DateTimeFormat('pt-BR', { timeZone: SAO_PAULO_TZ, dateStyle: 'short' });
 
 /** A moment as São Paulo shows it: "23/11/2026, 00:00". */
 export const formatSpDateTime = (iso: string) => dateTime.format(new Date(iso));

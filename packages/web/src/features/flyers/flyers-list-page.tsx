@@ -1,9 +1,10 @@
-import { Button, Card, Center, Group, Loader, Pagination, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Card, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconNews, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { PageHeader } from '../../shared/components/page-header';
+import { ListFooter, useClampPage } from '../../shared/components/list-footer';
 import { formatInt } from '../../shared/ui/format';
 import { flyersListQuery, storesQuery, useAccountId } from './api';
 import { applyFlyersFilter, type FlyersFilters, type FlyersSearch } from './flyers-search';
@@ -46,11 +47,8 @@ export function FlyersListPage({ search, onSearchChange }: Props) {
   const actions = useFlyerActions();
 
   const meta = list.data?.meta;
-  const lastPage = meta ? Math.max(meta.total_pages, 1) : 1;
-  // A page past the end (the last flyer of the last page was deleted, an old link): go to the last one.
-  useEffect(() => {
-    if (meta && !list.isPlaceholderData && search.page > lastPage) onSearchChange((prev) => ({ ...prev, page: lastPage }));
-  }, [meta, list.isPlaceholderData, search.page, lastPage, onSearchChange]);
+  const setPage = useCallback((page: number) => onSearchChange((prev) => ({ ...prev, page })), [onSearchChange]);
+  useClampPage(meta, list.isPlaceholderData, search.page, setPage);
 
   const setFilter = (patch: Partial<FlyersFilters>) => onSearchChange((prev) => applyFlyersFilter(prev, patch));
 
@@ -89,16 +87,14 @@ export function FlyersListPage({ search, onSearchChange }: Props) {
       <FlyersFiltersBar search={search} onChange={setFilter} />
       <Card withBorder padding={0} radius="md">
         {body}
-        {meta && meta.total > 0 && !list.isError && (
-          <Group justify="space-between" px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-            <Group gap="xs">
-              <Text size="sm" c="dimmed">
-                {t('flyers.total', { total: formatInt(meta.total) })}
-              </Text>
-              {list.isFetching && <Loader size="xs" aria-label={t('common.loading')} />}
-            </Group>
-            {lastPage > 1 && <Pagination total={lastPage} value={Math.min(search.page, lastPage)} onChange={(page) => onSearchChange((prev) => ({ ...prev, page }))} size="sm" />}
-          </Group>
+        {!list.isError && (
+          <ListFooter
+            meta={meta}
+            totalLabel={(total) => t('flyers.total', { total: formatInt(total) })}
+            page={search.page}
+            fetching={list.isFetching}
+            onPage={setPage}
+          />
         )}
       </Card>
       {actions.modal}

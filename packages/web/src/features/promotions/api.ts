@@ -6,6 +6,7 @@ import type { components } from '../../shared/api/schema';
 import { accountInfoQuery } from '../../shared/account/queries';
 import { useSession } from '../../shared/session/session';
 import { notifySuccess } from '../../shared/ui/notify';
+import type { Period } from '../../shared/ui/period';
 import type { PromotionBody } from './form-values';
 import type { PromotionsSearch } from './search';
 import { t } from '../../i18n';
@@ -24,6 +25,8 @@ export const promotionKeys = {
   list: (accountId: number, search: PromotionsSearch) => [...promotionKeys.lists(accountId), search] as const,
   details: (accountId: number) => [...promotionKeys.all(accountId), 'detail'] as const,
   detail: (accountId: number, id: number) => [...promotionKeys.details(accountId), id] as const,
+  metrics: (accountId: number, id: number) => [...promotionKeys.all(accountId), 'metrics', id] as const,
+  metricsPeriod: (accountId: number, id: number, period: Period) => [...promotionKeys.metrics(accountId, id), period] as const,
 };
 
 export const catalogKeys = {
@@ -45,6 +48,15 @@ export const promotionQuery = (accountId: number, id: number) =>
   queryOptions({
     queryKey: promotionKeys.detail(accountId, id),
     queryFn: () => unwrap(api.GET('/api/promotion/{id}', { params: { path: { id } } })),
+    meta: { silent: true },
+  });
+
+/** Uses, customers, discount and revenue of one promotion in a period, per São Paulo day. */
+export const promotionMetricsQuery = (accountId: number, id: number, period: Period) =>
+  queryOptions({
+    queryKey: promotionKeys.metricsPeriod(accountId, id, period),
+    queryFn: () => unwrap(api.GET('/api/promotion/{id}/metrics', { params: { path: { id }, query: period } })),
+    placeholderData: keepPreviousData,
     meta: { silent: true },
   });
 
@@ -100,7 +112,10 @@ function useRefreshPromotions() {
   const queryClient = useQueryClient();
   const accountId = useAccountId();
   return (promotion?: Promotion) => {
-    if (promotion) queryClient.setQueryData(promotionKeys.detail(accountId, promotion.id), promotion);
+    if (promotion) {
+      queryClient.setQueryData(promotionKeys.detail(accountId, promotion.id), promotion);
+      void queryClient.invalidateQueries({ queryKey: promotionKeys.metrics(accountId, promotion.id) });
+    }
     return queryClient.invalidateQueries({ queryKey: promotionKeys.lists(accountId) });
   };
 }
@@ -151,6 +166,7 @@ export function useDeletePromotion() {
     onSuccess: ({ message }, id) => {
       notifySuccess(message);
       queryClient.removeQueries({ queryKey: promotionKeys.detail(accountId, id) });
+      queryClient.removeQueries({ queryKey: promotionKeys.metrics(accountId, id) });
       return queryClient.invalidateQueries({ queryKey: promotionKeys.lists(accountId) });
     },
   });

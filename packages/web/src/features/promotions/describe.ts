@@ -1,7 +1,7 @@
 import type { PromotionStatus, PromotionType } from '@backoffice/contracts';
 import { formatMoney } from '../../shared/ui/format';
 import type { Promotion } from './api';
-import { isoToDateHour } from './form-values';
+import { isoToDateHour } from '../../shared/ui/sao-paulo-time';
 import { t } from '../../i18n';
 
 export const typeLabel = (type: PromotionType) => t(`promotions.types.${type}`);

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { CreatePromotionBody } from '@backoffice/contracts';
 import type { Promotion } from './api';
 import {
-  dateHourToIso, defaultFormValues, formFieldOf, isoToDateHour, parseCurrency, parseCustomerList, parsePercent,
-  toFormValues, toPromotionBody, todayInSaoPaulo, validatePromotionForm, type PromotionFormValues,
+  defaultFormValues, formFieldOf, parseCurrency, parseCustomerList, parsePercent,
+  toFormValues, toPromotionBody, validatePromotionForm, type PromotionFormValues,
 } from './form-values';
+import { dateHourToIso, isoToDateHour, todayInSaoPaulo } from '../../shared/ui/sao-paulo-time';
 
 const values = (patch: Partial<PromotionFormValues> = {}): PromotionFormValues => ({
   ...defaultFormValues('2026-12-01'),

@@ -1,12 +1,10 @@
 import type { z } from 'zod';
 import { CreatePromotionBody, type PromotionType } from '@backoffice/contracts';
 import type { Promotion } from './api';
+import { dateHourToIso, isoToDateHour, todayInSaoPaulo } from '../../shared/ui/sao-paulo-time';
 
 export type PromotionBody = z.input<typeof CreatePromotionBody>;
 
-/** Promotions run on São Paulo's clock; Brazil has kept -03:00 all year since 2019. */
-export const SAO_PAULO_OFFSET = '-03:00';
-const SAO_PAULO_TZ = 'America/Sao_Paulo';
 
 export type BenefitKind = 'percent' | 'fixed';
 
@@ -51,10 +49,6 @@ export interface PromotionFormValues {
   exclusive: boolean;
 }
 
-/** Today in São Paulo as YYYY-MM-DD. */
-export function todayInSaoPaulo(now = new Date()): string {
-  return isoToDateHour(now.toISOString()).date;
-}
 
 export function defaultFormValues(today = todayInSaoPaulo()): PromotionFormValues {
   return {
@@ -116,27 +110,6 @@ export function parseCustomerList(text: string): string[] {
     .split(/[,;\n\r]+/)
     .map((entry) => entry.replace(/[^A-Za-z0-9]/g, ''))
     .filter((entry) => entry !== '');
-}
-
-/** A São Paulo day and hour → an ISO timestamp; the end hour covers its whole minute. */
-export function dateHourToIso(date: string, hour: string, edge: 'start' | 'end'): string {
-  return `${date}T${hour || (edge === 'start' ? '00:00' : '23:59')}:${edge === 'start' ? '00' : '59'}${SAO_PAULO_OFFSET}`;
-}
-
-const spParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SAO_PAULO_TZ,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** An ISO timestamp → its São Paulo day (YYYY-MM-DD) and hour (HH:mm). */
-export function isoToDateHour(iso: string): { date: string; hour: string } {
-  const parts = Object.fromEntries(spParts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: `${parts.hour}:${parts.minute}` };
 }
 
 const optionalInt = (value: number | '') => (value === '' ? undefined : value);

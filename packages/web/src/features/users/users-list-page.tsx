@@ -1,9 +1,10 @@
-import { Button, Card, Center, Group, Loader, Pagination, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Card, Center, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback } from 'react';
 import { PageHeader } from '../../shared/components/page-header';
+import { ListFooter, useClampPage } from '../../shared/components/list-footer';
 import { useConfirmModal } from '../../shared/components/confirm-modal';
 import { useSession } from '../../shared/session/session';
 import { useAccountId, usersListQuery, useRemoveUser, useResendInvite, type AccountUser } from './api';
@@ -48,11 +49,8 @@ export function UsersListPage({ search, onSearchChange }: Props) {
   const confirm = useConfirmModal();
 
   const meta = list.data?.meta;
-  const lastPage = meta ? Math.max(meta.total_pages, 1) : 1;
-  // A page past the end (the last user of the last page was removed, an old link): go to the last one.
-  useEffect(() => {
-    if (meta && !list.isPlaceholderData && search.page > lastPage) onSearchChange((prev) => ({ ...prev, page: lastPage }));
-  }, [meta, list.isPlaceholderData, search.page, lastPage, onSearchChange]);
+  const setPage = useCallback((page: number) => onSearchChange((prev) => ({ ...prev, page })), [onSearchChange]);
+  useClampPage(meta, list.isPlaceholderData, search.page, setPage);
 
   const setFilter = (patch: Partial<UsersFilters>) => onSearchChange((prev) => applyUsersFilter(prev, patch));
 
@@ -93,18 +91,14 @@ export function UsersListPage({ search, onSearchChange }: Props) {
       <UsersFiltersBar search={search} onChange={setFilter} />
       <Card withBorder padding={0} radius="md">
         {body}
-        {meta && meta.total > 0 && !list.isError && (
-          <Group justify="space-between" px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-            <Group gap="xs">
-              <Text size="sm" c="dimmed">
-                {t('users.total', { total: formatInt(meta.total) })}
-              </Text>
-              {list.isFetching && <Loader size="xs" aria-label={t('common.loading')} />}
-            </Group>
-            {lastPage > 1 && (
-              <Pagination total={lastPage} value={Math.min(search.page, lastPage)} onChange={(page) => onSearchChange((prev) => ({ ...prev, page }))} size="sm" />
-            )}
-          </Group>
+        {!list.isError && (
+          <ListFooter
+            meta={meta}
+            totalLabel={(total) => t('users.total', { total: formatInt(total) })}
+            page={search.page}
+            fetching={list.isFetching}
+            onPage={setPage}
+          />
         )}
       </Card>
       {confirm.modal}

@@ -10,6 +10,7 @@ import { ACTION_ICONS } from './promotion-actions-menu';
 import { BackToPromotions } from './back-to-promotions';
 import { PromotionCouponBlock } from './promotion-coupon-block';
 import { PromotionDetails } from './promotion-details';
+import { PromotionMetrics } from './promotion-metrics';
 import { PromotionProducts } from './promotion-products';
 import { PromotionStatusBadge } from './promotion-status-badge';
 import { usePromotionActions } from './use-promotion-actions';
@@ -55,6 +56,7 @@ export function PromotionViewPage({ id }: { id: number }) {
       </Group>
       {p.promotion_type === 'coupon' && <PromotionCouponBlock promotion={p} />}
       <PromotionDetails promotion={p} />
+      <PromotionMetrics promotionId={p.id} />
       <PromotionProducts promotion={p} />
       {actions.modal}
     </Stack>
