@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { PageQuery, paged } from './common.ts';
-
-const optionalText = z
-  .string()
-  .trim()
-  .max(120)
-  .optional()
-  .transform((v) => (v ? v : undefined));
+import { OptionalText, PageQuery, paged } from './common.ts';
 
 export const ProductSearchQuery = PageQuery.extend({
-  query: optionalText.meta({ description: 'Parte do nome, SKU, marca ou GTIN.' }),
+  query: OptionalText.meta({ description: 'Parte do nome, SKU, marca ou GTIN.' }),
   skus: z
     .string()
     .max(20_000)

@@ -38,3 +38,18 @@ export const Password = z
   .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), {
     message: 'A senha deve ter ao menos 8 caracteres, com letras e números.',
   });
+
+/** An optional text filter of a list: trimmed, at most 120 characters, empty as absent. */
+export const OptionalText = z
+  .string()
+  .trim()
+  .max(120)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** A date-range filter's rule (YYYY-MM-DD strings): the end is not before the start, reported at `end_date`. */
+export function endNotBeforeStart(q: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx): void {
+  if (q.start_date && q.end_date && q.end_date < q.start_date) {
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'A data final deve ser igual ou posterior à inicial.' });
+  }
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { IdParam, Message, PageQuery, Timestamp, paged } from './common.ts';
+import { IdParam, Message, OptionalText, PageQuery, Timestamp, endNotBeforeStart, paged } from './common.ts';
 
 export const FLYER_STATUSES = ['scheduled', 'active', 'pause', 'finished', 'canceled'] as const;
 export const FLYER_ACTIONS = ['cancel', 'finish', 'pause', 'reactivate'] as const;
@@ -59,18 +59,8 @@ export const FlyerListQuery = PageQuery.extend({
   status: z.enum(FLYER_STATUSES).optional(),
   start_date: z.iso.date().optional().meta({ description: 'Encartes vigentes em algum dia a partir desta data (YYYY-MM-DD).' }),
   end_date: z.iso.date().optional().meta({ description: 'Encartes vigentes em algum dia até esta data (YYYY-MM-DD).' }),
-  search: z
-    .string()
-    .trim()
-    .max(120)
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .meta({ description: 'Parte do nome.' }),
-}).superRefine((q, ctx) => {
-  if (q.start_date && q.end_date && q.end_date < q.start_date) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'A data final deve ser igual ou posterior à inicial.' });
-  }
-});
+  search: OptionalText.meta({ description: 'Parte do nome.' }),
+}).superRefine(endNotBeforeStart);
 
 export const Flyer = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { IdParam, Money } from './common.ts';
+import { IdParam, Money, endNotBeforeStart } from './common.ts';
 import { PROMOTION_STATUSES, PROMOTION_TYPES } from './promotions.ts';
 
 const promotional = 'promotional';
@@ -19,12 +19,10 @@ export const PromotionMetricsQuery = z
     end_date: z.iso.date().optional().meta({ description: 'Último dia (YYYY-MM-DD, horário de São Paulo). Padrão: hoje.' }),
   })
   .superRefine((q, ctx) => {
-    if (q.start_date && q.end_date) {
-      if (q.end_date < q.start_date) {
-        ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'A data final deve ser igual ou posterior à inicial.' });
-      } else if ((Date.parse(q.end_date) - Date.parse(q.start_date)) / 86_400_000 + 1 > METRICS_MAX_DAYS) {
-        ctx.addIssue({ code: 'custom', path: ['end_date'], message: `O período pode ter no máximo ${METRICS_MAX_DAYS} dias.` });
-      }
+    endNotBeforeStart(q, ctx);
+    const days = q.start_date && q.end_date ? (Date.parse(q.end_date) - Date.parse(q.start_date)) / 86_400_000 + 1 : 0;
+    if (days > METRICS_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: `O período pode ter no máximo ${METRICS_MAX_DAYS} dias.` });
     }
   });
 export type PromotionMetricsQuery = z.output<typeof PromotionMetricsQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { IdParam, Message, Money, PageQuery, Timestamp, paged } from './common.ts';
+import { IdParam, Message, Money, OptionalText, PageQuery, Timestamp, endNotBeforeStart, paged } from './common.ts';
 
 export const PROMOTION_TYPES = ['buy_pay', 'discount', 'fixed_price', 'coupon', 'shipping_discount', 'items_discount'] as const;
 export const PROMOTION_STATUSES = ['scheduled', 'active', 'paused', 'finished', 'canceled'] as const;
@@ -105,24 +105,13 @@ export const CreatePromotionBody = PromotionFields.superRefine(promotionRules);
 export const UpdatePromotionBody = PromotionFields.superRefine(promotionRules);
 export type PromotionInput = z.output<typeof CreatePromotionBody>;
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(120)
-  .optional()
-  .transform((v) => (v ? v : undefined));
-
 export const PromotionListQuery = PageQuery.extend({
   status: z.enum([...PROMOTION_STATUSES, 'running']).optional().meta({ description: '`running` é sinônimo de `active`.' }),
   promotion_type: z.enum(PROMOTION_TYPES).optional(),
   start_date: z.iso.date().optional().meta({ description: 'Promoções vigentes em algum dia a partir desta data (YYYY-MM-DD).' }),
   end_date: z.iso.date().optional().meta({ description: 'Promoções vigentes em algum dia até esta data (YYYY-MM-DD).' }),
-  search: optionalText.meta({ description: 'Parte do nome ou do código do cupom.' }),
-}).superRefine((q, ctx) => {
-  if (q.start_date && q.end_date && q.end_date < q.start_date) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'A data final deve ser igual ou posterior à inicial.' });
-  }
-});
+  search: OptionalText.meta({ description: 'Parte do nome ou do código do cupom.' }),
+}).superRefine(endNotBeforeStart);
 
 export const Promotion = z
   .object({

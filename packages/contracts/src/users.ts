@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute, ROLES } from './route.ts';
-import { Email, IdParam, Message, PageQuery, Password, Timestamp, paged } from './common.ts';
+import { Email, IdParam, Message, OptionalText, PageQuery, Password, Timestamp, paged } from './common.ts';
 import { Session } from './auth.ts';
 
 export const MemberStatus = z.enum(['invited', 'active']);
@@ -22,16 +22,9 @@ export const AccountUserDetail = AccountUser.extend({
   access_module_ids: z.array(z.number().int()),
 }).meta({ id: 'AccountUserDetail' });
 
-const optionalFilter = z
-  .string()
-  .trim()
-  .max(120)
-  .optional()
-  .transform((v) => (v ? v : undefined));
-
 export const UserListQuery = PageQuery.extend({
-  name: optionalFilter,
-  email: optionalFilter,
+  name: OptionalText,
+  email: OptionalText,
   role: z.enum(ROLES).optional(),
 });
 

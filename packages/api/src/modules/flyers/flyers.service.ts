@@ -3,7 +3,7 @@ import type { Flyer, FlyerAction, FlyerInput, FlyerListQuery } from '@backoffice
 import { ValidationError, found } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import type { MessageCode } from '../../i18n/messages.ts';
-import { endOfBusinessDay, finishedPeriod, startOfBusinessDay } from '../promotions/promotion-status.ts';
+import { actionChange, endOfBusinessDay, startOfBusinessDay } from '../promotions/promotion-status.ts';
 import { mediaTypeOfKey } from './flyer-media.ts';
 import { flyerStatus } from './flyer-status.ts';
 import type { FlyerData, FlyerRow, FlyersRepo } from './flyers.repo.ts';
@@ -119,14 +119,8 @@ export function createFlyersService(deps: Deps) {
     /** Runs one state action; returns the flyer as it now is. */
     async act(accountId: number, id: number, action: FlyerAction) {
       const at = now();
-      let change: Partial<FlyerData>;
-      if (action === 'finish') {
-        const current = found(await repo.find(accountId, id), 'FLYER_NOT_FOUND');
-        change = finishedPeriod(current.startAt, at);
-      } else {
-        change = action === 'reactivate' ? { active: true, disabledAt: null } : { active: false, disabledAt: at };
-      }
-      const row = found(await repo.update(accountId, id, change), 'FLYER_NOT_FOUND');
+      const current = found(await repo.find(accountId, id), 'FLYER_NOT_FOUND');
+      const row = found(await repo.update(accountId, id, actionChange(action, current.startAt, at)), 'FLYER_NOT_FOUND');
       return toFlyer(row, at);
     },
   };

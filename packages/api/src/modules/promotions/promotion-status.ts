@@ -53,3 +53,12 @@ export function finishedPeriod(startAt: Date, at: Date): { endAt: Date; startAt?
   const today = startOfBusinessDay(businessDate(at));
   return { endAt, startAt: today < endAt ? today : new Date(endAt.getTime() - 1) };
 }
+
+/**
+ * Spec §4, the columns a state action changes: cancel and pause switch off (remembering when),
+ * reactivate switches back on, finish ends the period now.
+ */
+export function actionChange(action: 'cancel' | 'finish' | 'pause' | 'reactivate', startAt: Date, at: Date) {
+  if (action === 'finish') return finishedPeriod(startAt, at);
+  return action === 'reactivate' ? { active: true, disabledAt: null } : { active: false, disabledAt: at };
+}

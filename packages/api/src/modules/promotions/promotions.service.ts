@@ -3,7 +3,7 @@ import { fromCents, toCents, type Promotion, type PromotionAction, type Promotio
 import { ConflictError, found } from '../../lib/errors.ts';
 import type { MessageCode } from '../../i18n/messages.ts';
 import { isUniqueViolation } from '../users/users.repo.ts';
-import { endOfBusinessDay, finishedPeriod, promotionStatus, startOfBusinessDay } from './promotion-status.ts';
+import { actionChange, endOfBusinessDay, promotionStatus, startOfBusinessDay } from './promotion-status.ts';
 import type { PromotionData, PromotionRow, PromotionsRepo } from './promotions.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
 
@@ -141,14 +141,8 @@ export function createPromotionsService(deps: Deps) {
     /** Runs one state action; returns the promotion as it now is. */
     async act(accountId: number, id: number, action: PromotionAction) {
       const at = now();
-      let change: Partial<PromotionData>;
-      if (action === 'finish') {
-        const current = found(await repo.find(accountId, id), 'PROMOTION_NOT_FOUND');
-        change = finishedPeriod(current.startAt, at);
-      } else {
-        change = action === 'reactivate' ? { active: true, disabledAt: null } : { active: false, disabledAt: at };
-      }
-      const row = found(await repo.update(accountId, id, change), 'PROMOTION_NOT_FOUND');
+      const current = found(await repo.find(accountId, id), 'PROMOTION_NOT_FOUND');
+      const row = found(await repo.update(accountId, id, actionChange(action, current.startAt, at)), 'PROMOTION_NOT_FOUND');
       return toPromotion(row, at);
     },
   };
