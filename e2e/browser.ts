@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
@@ -16,4 +17,20 @@ export function launch(): Promise<Browser> {
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Closes every notification (queued ones show up as others close), so screenshots show the page,
+ * not the last action's toast.
+ */
+export async function dismissToasts(page: Page) {
+  await expect
+    .poll(
+      async () => {
+        for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click({ timeout: 1_000 }).catch(() => undefined);
+        return page.locator('.mantine-Notification-root').count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(0);
 }

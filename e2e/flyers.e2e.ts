@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, screenshot } from './browser.ts';
+import { dismissToasts, launch, screenshot } from './browser.ts';
 import { newPage, signIn } from './session.ts';
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -46,12 +46,6 @@ function flyerPng(width = 120, height = 170): Buffer {
 function spDate(days: number): string {
   const at = new Date(Date.now() + days * 86_400_000);
   return new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' }).format(at);
-}
-
-/** Dismisses the success toasts so they do not cover the page in screenshots. */
-async function clearToasts(page: Page) {
-  for (const close of await page.locator('.mantine-Notification-closeButton').all()) await close.click().catch(() => undefined);
-  await expect.poll(() => page.locator('.mantine-Notification-root').count()).toBe(0);
 }
 
 describe('flyers and coupon metrics screens', () => {
@@ -141,7 +135,7 @@ describe('flyers and coupon metrics screens', () => {
     await expect.poll(() => page.getByTestId('flyer-status').textContent()).toBe('Finalizado');
     await expect.poll(() => page.getByTestId('flyer-media-image').evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBe(120);
     expect(await body()).toContain('Válido enquanto durarem os estoques.');
-    await clearToasts(page);
+    await dismissToasts(page);
     await screenshot(page, 'flyers-view-desktop');
 
     await page.goto(`${base}/promotional-flyers/list?search=${encodeURIComponent('(cópia)')}`);
@@ -150,7 +144,7 @@ describe('flyers and coupon metrics screens', () => {
     await expect.poll(() => page.getByLabel(/^Nome/).inputValue()).toBe(copy);
     expect(await page.locator('.mantine-Breadcrumbs-root').textContent()).toMatch(/Encartes.*Editar/);
     expect(await page.getByLabel(/^Data de início/).inputValue()).toBe(spDate(0));
-    await clearToasts(page);
+    await dismissToasts(page);
     await screenshot(page, 'flyers-edit-desktop');
     await page.getByLabel(/^Nome/).fill(`${copy} revisado`);
     await page.getByRole('button', { name: 'Salvar alterações' }).click();
@@ -170,7 +164,7 @@ describe('flyers and coupon metrics screens', () => {
     await expect.poll(() => page.locator('[data-testid=top-coupons] tbody tr').count()).toBeGreaterThan(0);
     expect(await body()).toContain('Cupons mais usados');
     expect(await page.locator('[data-testid=top-coupons] tbody tr').first().textContent()).toMatch(/[A-Z0-9]{4,}.*R\$/);
-    await clearToasts(page);
+    await dismissToasts(page);
     await screenshot(page, 'coupon-metrics-desktop');
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, screenshot } from './browser.ts';
+import { dismissToasts, launch, screenshot } from './browser.ts';
 import { newPage, signIn } from './session.ts';
 
 /** Today in São Paulo as DD/MM/YYYY, the way the screens print dates. */
@@ -30,9 +30,7 @@ describe('promotion screens', () => {
 
   /** Screenshots show the page, not the last action's toast: close every notification first. */
   async function shot(p: Page, file: string) {
-    const close = p.locator('.mantine-Notification-closeButton');
-    while ((await close.count()) > 0) await close.first().click({ timeout: 2_000 }).catch(() => undefined);
-    await expect.poll(() => p.locator('.mantine-Notification-root').count()).toBe(0);
+    await dismissToasts(p);
     await screenshot(p, file);
   }
 

@@ -23,6 +23,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Form tests type into many fields; on a loaded 2-core machine 5 s is too tight.
+    testTimeout: 15_000,
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: process.env.CI ? { json: '../../.ci-results/web.json' } : undefined,
   },

@@ -27,3 +27,7 @@ export function t(key: string, params: Record<string, string | number> = {}): st
 }
 
 export const LANGUAGE = 'pt-BR';
+
+/** The plural form of a key with `one` and `other` variants (pt-BR: only 1 is singular). */
+export const tn = (key: string, count: number, params: Record<string, string | number> = {}): string =>
+  t(`${key}.${count === 1 ? 'one' : 'other'}`, params);

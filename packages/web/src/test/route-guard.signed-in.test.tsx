@@ -1,24 +1,12 @@
+// Signed in the way a returning visitor is: the session is already in localStorage when the app loads.
+import './signed-in';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SESSION, SHELL_ROUTES, apiError, json, mockApi } from './api-mock';
 import { renderApp } from './render-app';
 import { ApiError, api, unwrap } from '../shared/api/client';
-import { getSession, setSession } from '../shared/session/session';
+import { getSession } from '../shared/session/session';
 import { STORAGE_KEYS } from '../shared/session/storage';
-
-// Signed in the way a returning visitor is: the session is already in localStorage when the app loads.
-vi.hoisted(async () => {
-  const { STORAGE_KEYS } = await import('../shared/session/storage');
-  const { SESSION } = await import('./api-mock');
-  localStorage.setItem(STORAGE_KEYS.account, JSON.stringify(SESSION));
-});
-
-vi.mock('socket.io-client', () => ({ io: () => ({ on: () => undefined, disconnect: () => undefined }) }));
-
-beforeEach(() => {
-  if (!getSession()) setSession(SESSION);
-});
-afterEach(() => vi.unstubAllGlobals());
 
 /** The sidebar's top-level entries (children sit inside their parent's collapsible block). */
 const menuKeys = () => [...screen.getByTestId('sidebar-menu').querySelectorAll(':scope > [data-menu-key]')].map((e) => e.getAttribute('data-menu-key'));

@@ -1,12 +1,12 @@
-import { Alert, Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle, IconRefresh, IconTicketOff } from '@tabler/icons-react';
+import { Card, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconTicketOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { MetricTotalsCards } from '../../shared/components/metric-totals';
 import { MetricsCharts } from '../../shared/components/metrics-charts';
 import { PageHeader } from '../../shared/components/page-header';
 import { PeriodPicker } from '../../shared/components/period-picker';
-import { ApiError } from '../../shared/api/client';
+import { LoadError } from '../../shared/components/load-error';
 import { couponMetricsQuery, useAccountId } from './api';
 import { TopCouponsTable } from './top-coupons-table';
 import type { CouponMetricsSearch } from './metrics-search';
@@ -32,16 +32,7 @@ export function CouponMetricsPage({ search, onSearchChange }: { search: CouponMe
   let body;
   if (metrics.isError)
     body = (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm" fw={500}>
-            {t('couponMetrics.loadError', { message: metrics.error instanceof ApiError ? metrics.error.message : t('errors.generic') })}
-          </Text>
-          <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} loading={metrics.isFetching} onClick={() => void metrics.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Group>
-      </Alert>
+      <LoadError inline format={(message) => t('couponMetrics.loadError', { message })} error={metrics.error} retrying={metrics.isFetching} onRetry={() => void metrics.refetch()} />
     );
   else if (!data)
     body = (

@@ -2,28 +2,17 @@ import { Button, Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mant
 import { IconCopy, IconPencil } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Field } from '../../shared/components/field';
 import { PageHeader } from '../../shared/components/page-header';
 import { flyerQuery, storesQuery, useAccountId } from './api';
 import { formatSpDateTime, formatStores } from './flyer-format';
 import { FlyerMediaPreview } from './flyer-media-preview';
 import { FlyerStateButtons } from './flyer-state-buttons';
-import { BackToFlyers, FlyerErrorBanner, FlyerLoading } from './flyer-load-states';
+import { BackToFlyers, FlyerLoadFailed, FlyerLoading } from './flyer-load-states';
 import { FlyerStatusBadge } from './flyer-status-badge';
 import { useFlyerActions } from './use-flyer-actions';
 import { useCanEditFlyers } from './use-can-edit-flyers';
 import { t } from '../../i18n';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
-    </Stack>
-  );
-}
 
 /** Spec §2 flyer view: name, status, period, stores, message, media and the actions that fit. */
 export function FlyerViewPage({ flyerId }: { flyerId: number }) {
@@ -35,14 +24,7 @@ export function FlyerViewPage({ flyerId }: { flyerId: number }) {
   const actions = useFlyerActions({ afterDelete: () => void navigate({ to: '/promotional-flyers/list' }) });
   const flyer = query.data;
 
-  if (query.isError) {
-    return (
-      <Stack gap="lg">
-        <BackToFlyers />
-        <FlyerErrorBanner error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
-      </Stack>
-    );
-  }
+  if (query.isError) return <FlyerLoadFailed error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />;
   if (!flyer) return <FlyerLoading />;
 
   const storeNames = new Map((stores.data ?? []).map((s) => [s.id, s.name]));

@@ -1,10 +1,13 @@
-import { Button, Card, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconNews, IconPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { PageHeader } from '../../shared/components/page-header';
-import { ListFooter, useClampPage } from '../../shared/components/list-footer';
+import { useClampPage } from '../../shared/components/list-footer';
+import { ListCard } from '../../shared/components/list-card';
+import { EmptyState } from '../../shared/components/empty-state';
+import { PageLoader } from '../../shared/components/page-loader';
 import { formatInt } from '../../shared/ui/format';
 import { flyersListQuery, storesQuery, useAccountId } from './api';
 import { applyFlyersFilter, type FlyersFilters, type FlyersSearch } from './flyers-search';
@@ -13,28 +16,12 @@ import { FlyersTable } from './flyers-table';
 import { FlyerErrorBanner } from './flyer-load-states';
 import { useFlyerActions } from './use-flyer-actions';
 import { useCanEditFlyers } from './use-can-edit-flyers';
-import { t } from '../../i18n';
+import { t, tn } from '../../i18n';
 
 interface Props {
   search: FlyersSearch;
   /** Updates the URL's search from its latest value. */
   onSearchChange: (update: (prev: FlyersSearch) => FlyersSearch) => void;
-}
-
-function EmptyState() {
-  return (
-    <Center py={48}>
-      <Stack align="center" gap="xs">
-        <ThemeIcon variant="light" color="gray" size={48} radius="xl">
-          <IconNews size={26} />
-        </ThemeIcon>
-        <Text fw={600}>{t('flyers.empty')}</Text>
-        <Text c="dimmed" size="sm">
-          {t('flyers.emptyHint')}
-        </Text>
-      </Stack>
-    </Center>
-  );
 }
 
 /** Spec §2 flyer list: URL-kept filters and page, thumbnails, status badges and row actions. */
@@ -53,22 +40,9 @@ export function FlyersListPage({ search, onSearchChange }: Props) {
   const setFilter = (patch: Partial<FlyersFilters>) => onSearchChange((prev) => applyFlyersFilter(prev, patch));
 
   let body;
-  if (list.isError)
-    body = (
-      <Stack p="md">
-        <FlyerErrorBanner error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />
-      </Stack>
-    );
-  else if (!list.data)
-    body = (
-      <Center py={48}>
-        <Stack align="center" gap="xs">
-          <Loader />
-          <Text c="dimmed">{t('flyers.loading')}</Text>
-        </Stack>
-      </Center>
-    );
-  else if (list.data.data.length === 0) body = <EmptyState />;
+  if (list.isError) body = <FlyerErrorBanner m="md" error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />;
+  else if (!list.data) body = <PageLoader compact label={t('flyers.loading')} />;
+  else if (list.data.data.length === 0) body = <EmptyState icon={<IconNews size={26} />} title={t('flyers.empty')} hint={t('flyers.emptyHint')} />;
   else body = <FlyersTable flyers={list.data.data} storeNames={storeNames} readOnly={!canEdit} onAction={actions.run} />;
 
   return (
@@ -85,18 +59,16 @@ export function FlyersListPage({ search, onSearchChange }: Props) {
         }
       />
       <FlyersFiltersBar search={search} onChange={setFilter} />
-      <Card withBorder padding={0} radius="md">
+      <ListCard
+        failed={list.isError}
+        meta={meta}
+        totalLabel={(total) => tn('flyers.total', total, { total: formatInt(total) })}
+        page={search.page}
+        fetching={list.isFetching}
+        onPage={setPage}
+      >
         {body}
-        {!list.isError && (
-          <ListFooter
-            meta={meta}
-            totalLabel={(total) => t('flyers.total', { total: formatInt(total) })}
-            page={search.page}
-            fetching={list.isFetching}
-            onPage={setPage}
-          />
-        )}
-      </Card>
+      </ListCard>
       {actions.modal}
     </Stack>
   );

@@ -1,15 +1,4 @@
-import { Anchor, Group } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { BackLink } from '../../shared/components/back-link';
 import { t } from '../../i18n';
 
-export function BackToUsers() {
-  return (
-    <Anchor component={Link} to="/users/list" size="sm" w="fit-content">
-      <Group gap={4}>
-        <IconArrowLeft size={14} />
-        {t('users.edit.backToList')}
-      </Group>
-    </Anchor>
-  );
-}
+export const BackToUsers = () => <BackLink to="/users/list" label={t('users.edit.backToList')} />;

@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, SimpleGrid, Stack } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { ChangeRoleBody, type Role } from '@backoffice/contracts';
+import { Field } from '../../shared/components/field';
 import { PageHeader } from '../../shared/components/page-header';
 import { formatDateTime } from '../../shared/ui/format';
 import { useAccountId, useChangeRole, userQuery } from './api';
@@ -13,17 +13,6 @@ import { UserStatusBadge } from './user-status-badge';
 import { isRole, roleOptions } from './roles';
 import { useIsAccountAdmin } from './use-is-admin';
 import { t } from '../../i18n';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
-    </Stack>
-  );
-}
 
 /** A member of the account (loaded by the route) and the form that changes their role. */
 export function EditUserPage({ userId }: { userId: number }) {

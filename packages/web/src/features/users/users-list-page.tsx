@@ -1,10 +1,12 @@
-import { Button, Card, Center, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { PageHeader } from '../../shared/components/page-header';
-import { ListFooter, useClampPage } from '../../shared/components/list-footer';
+import { useClampPage } from '../../shared/components/list-footer';
+import { ListCard } from '../../shared/components/list-card';
+import { EmptyState } from '../../shared/components/empty-state';
 import { useConfirmModal } from '../../shared/components/confirm-modal';
 import { useSession } from '../../shared/session/session';
 import { useAccountId, usersListQuery, useRemoveUser, useResendInvite, type AccountUser } from './api';
@@ -14,28 +16,12 @@ import { UsersTable } from './users-table';
 import { useIsAccountAdmin } from './use-is-admin';
 import { formatInt } from '../../shared/ui/format';
 import { LoadError } from '../../shared/components/load-error';
-import { t } from '../../i18n';
+import { t, tn } from '../../i18n';
 
 interface Props {
   search: UsersSearch;
   /** Updates the URL's search from its latest value. */
   onSearchChange: (update: (prev: UsersSearch) => UsersSearch) => void;
-}
-
-function EmptyState() {
-  return (
-    <Center py={48}>
-      <Stack align="center" gap="xs">
-        <ThemeIcon variant="light" color="gray" size={48} radius="xl">
-          <IconUsers size={26} />
-        </ThemeIcon>
-        <Text fw={600}>{t('users.empty')}</Text>
-        <Text c="dimmed" size="sm">
-          {t('users.emptyHint')}
-        </Text>
-      </Stack>
-    </Center>
-  );
 }
 
 /** Spec §2 "Users list": URL-kept filters and page, admin actions behind a confirmation. */
@@ -72,7 +58,7 @@ export function UsersListPage({ search, onSearchChange }: Props) {
 
   let body;
   if (list.isError) body = <LoadError m="md" title={t('users.loadError')} error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />;
-  else if (list.data && list.data.data.length === 0) body = <EmptyState />;
+  else if (list.data && list.data.data.length === 0) body = <EmptyState icon={<IconUsers size={26} />} title={t('users.empty')} hint={t('users.emptyHint')} />;
   else body = <UsersTable users={list.data?.data} currentUserId={currentUserId} isAdmin={isAdmin} onResend={askResend} onRemove={askRemove} />;
 
   return (
@@ -89,18 +75,16 @@ export function UsersListPage({ search, onSearchChange }: Props) {
         }
       />
       <UsersFiltersBar search={search} onChange={setFilter} />
-      <Card withBorder padding={0} radius="md">
+      <ListCard
+        failed={list.isError}
+        meta={meta}
+        totalLabel={(total) => tn('users.total', total, { total: formatInt(total) })}
+        page={search.page}
+        fetching={list.isFetching}
+        onPage={setPage}
+      >
         {body}
-        {!list.isError && (
-          <ListFooter
-            meta={meta}
-            totalLabel={(total) => t('users.total', { total: formatInt(total) })}
-            page={search.page}
-            fetching={list.isFetching}
-            onPage={setPage}
-          />
-        )}
-      </Card>
+      </ListCard>
       {confirm.modal}
     </Stack>
   );

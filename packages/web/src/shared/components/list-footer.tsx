@@ -5,9 +5,9 @@ import type { components } from '../api/schema';
 type PageMeta = components['schemas']['PageMeta'];
 import { t } from '../../i18n';
 
-interface Props {
+export interface ListFooterProps {
   meta: PageMeta | undefined;
-  /** The count line, e.g. "12 promoção(ões)". */
+  /** The count line, e.g. "12 promoções". */
   totalLabel: (total: number) => string;
   page: number;
   fetching: boolean;
@@ -15,7 +15,7 @@ interface Props {
 }
 
 /** The bottom of a paged list card: how many rows in all, a refresh spinner, and the pages. Nothing when empty. */
-export function ListFooter({ meta, totalLabel, page, fetching, onPage }: Props) {
+export function ListFooter({ meta, totalLabel, page, fetching, onPage }: ListFooterProps) {
   if (!meta || meta.total === 0) return null;
   const lastPage = Math.max(meta.total_pages, 1);
   return (

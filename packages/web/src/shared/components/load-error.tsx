@@ -1,27 +1,55 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { ApiError } from '../api/client';
 import { t } from '../../i18n';
 
-/** A failed load: a title, the server's message, and a retry. */
-export function LoadError({ title, error, onRetry, retrying = false, m }: { title: string; error: unknown; onRetry: () => void; retrying?: boolean; m?: string }) {
+interface Look {
+  /** A bold first line above the message. */
+  title?: string;
+  /** Puts the server's message in a sentence, e.g. "Erro: {message}". */
+  format?: (message: string) => string;
+  /** The message and the retry on one line (a banner), instead of one above the other. */
+  inline?: boolean;
+  testId?: string;
+  m?: string;
+}
+
+/** A failed load: the server's message (or a generic one), and a retry. */
+export function LoadError({ title, format, inline = false, testId, m, error, onRetry, retrying = false }: Look & { error: unknown; onRetry: () => void; retrying?: boolean }) {
+  const message = error instanceof ApiError ? error.message : t('errors.generic');
+  const retry = (
+    <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} loading={retrying} onClick={onRetry}>
+      {t('common.retry')}
+    </Button>
+  );
+  const text = (
+    <Text size="sm" fw={inline ? 500 : undefined}>
+      {format ? format(message) : message}
+    </Text>
+  );
   return (
-    <Alert m={m} color="red" variant="light" icon={<IconAlertCircle size={18} />} title={title}>
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">{error instanceof ApiError ? error.message : t('errors.generic')}</Text>
-        <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} loading={retrying} onClick={onRetry}>
-          {t('common.retry')}
-        </Button>
-      </Stack>
+    <Alert m={m} color="red" variant="light" icon={<IconAlertCircle size={18} />} title={title} data-testid={testId}>
+      {inline ? (
+        <Group justify="space-between" gap="sm">
+          {text}
+          {retry}
+        </Group>
+      ) : (
+        <Stack gap="sm" align="flex-start">
+          {text}
+          {retry}
+        </Stack>
+      )}
     </Alert>
   );
 }
 
-/** A route's errorComponent built on LoadError: retrying reruns the route's loader. */
-export function routeLoadError(title: string) {
+/** A route's errorComponent built on LoadError (a title, or a whole look): retrying reruns the route's loader. */
+export function routeLoadError(look: string | Look) {
+  const props = typeof look === 'string' ? { title: look } : look;
   return function RouteLoadError({ error }: ErrorComponentProps) {
     const router = useRouter();
-    return <LoadError title={title} error={error} onRetry={() => void router.invalidate()} />;
+    return <LoadError {...props} error={error} onRetry={() => void router.invalidate()} />;
   };
 }

@@ -6,34 +6,68 @@ import { t } from '../../i18n';
 
 type Range = [string | null, string | null];
 
-/**
- * A metrics period (DD/MM/YYYY, up to today). Reports only complete ranges, keeping the first
- * click locally, and follows `value` when it changes from outside.
- */
-export function PeriodPicker({ value, onChange, testId, size = 'sm', w = 260 }: { value: Period; onChange: (period: Period) => void; testId?: string; size?: 'xs' | 'sm'; w?: number }) {
-  const [range, setRange] = useState<Range>([value.start_date, value.end_date]);
-  const [seen, setSeen] = useState(value);
-  if (seen !== value) {
-    setSeen(value);
-    setRange([value.start_date, value.end_date]);
+interface RangeProps {
+  label: string;
+  placeholder: string;
+  start: string | undefined;
+  end: string | undefined;
+  /** Called with both ends, or with none when cleared; a half-picked range stays local. */
+  onRange: (start?: string, end?: string) => void;
+  clearable?: boolean;
+  maxDate?: Date;
+  size?: 'xs' | 'sm';
+  w: number;
+  testId?: string;
+}
+
+/** A DD/MM/YYYY range that keeps the first click locally and follows start/end when they change from outside. */
+function DateRangeInput({ start, end, onRange, testId, ...props }: RangeProps) {
+  const key = `${start ?? ''}|${end ?? ''}`;
+  const [range, setRange] = useState<Range>([start ?? null, end ?? null]);
+  const [seen, setSeen] = useState(key);
+  if (seen !== key) {
+    setSeen(key);
+    setRange([start ?? null, end ?? null]);
   }
   return (
     <DatePickerInput
+      {...props}
       type="range"
-      label={t('metrics.period')}
-      placeholder={t('metrics.periodPlaceholder')}
       valueFormat="DD/MM/YYYY"
       leftSection={<IconCalendar size={16} />}
       value={range}
-      maxDate={new Date()}
       allowSingleDateInRange
-      size={size}
       onChange={(next) => {
         setRange(next);
-        if (next[0] && next[1]) onChange({ start_date: next[0], end_date: next[1] });
+        const [from, to] = next;
+        if (from && to) onRange(from, to);
+        else if (!from && !to) onRange(undefined, undefined);
       }}
-      w={w}
       data-testid={testId}
     />
   );
+}
+
+/** A metrics period (up to today). Reports only complete ranges. */
+export function PeriodPicker({ value, onChange, testId, size = 'sm', w = 260 }: { value: Period; onChange: (period: Period) => void; testId?: string; size?: 'xs' | 'sm'; w?: number }) {
+  return (
+    <DateRangeInput
+      label={t('metrics.period')}
+      placeholder={t('metrics.periodPlaceholder')}
+      start={value.start_date}
+      end={value.end_date}
+      onRange={(start_date, end_date) => {
+        if (start_date && end_date) onChange({ start_date, end_date });
+      }}
+      maxDate={new Date()}
+      size={size}
+      w={w}
+      testId={testId}
+    />
+  );
+}
+
+/** A list's optional period filter: reports complete ranges and clearing. */
+export function PeriodFilter({ label, placeholder, start, end, onChange }: { label: string; placeholder: string; start?: string; end?: string; onChange: (start?: string, end?: string) => void }) {
+  return <DateRangeInput label={label} placeholder={placeholder} start={start} end={end} onRange={onChange} clearable w={250} />;
 }

@@ -1,16 +1,5 @@
-import { Anchor, Group } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
+import { BackLink } from '../../../shared/components/back-link';
 import { t } from '../../../i18n';
 
 /** The "Voltar" link of the create, duplicate and view pages. */
-export function BackToPromotions() {
-  return (
-    <Anchor component={Link} to="/promotional/list/" size="sm" w="fit-content">
-      <Group gap={4}>
-        <IconArrowLeft size={14} />
-        {t('common.back')}
-      </Group>
-    </Anchor>
-  );
-}
+export const BackToPromotions = () => <BackLink to="/promotional/list/" label={t('common.back')} />;

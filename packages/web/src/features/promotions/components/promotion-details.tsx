@@ -1,21 +1,10 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Field } from '../../../shared/components/field';
 import { formatInt } from '../../../shared/ui/format';
 import { storesQuery, useAccountId, type Promotion } from '../api';
 import { describeBenefit, describePeriod, describeTrigger, typeLabel } from '../describe';
 import { t } from '../../../i18n';
-
-function Item({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      {typeof children === 'string' ? <Text size="sm">{children}</Text> : children}
-    </Stack>
-  );
-}
 
 function limitText(value: number | null) {
   return value ? formatInt(value) : t('promotions.view.noLimit');
@@ -30,17 +19,17 @@ export function PromotionDetails({ promotion: p }: { promotion: Promotion }) {
       <Stack gap="md">
         <Title order={4}>{t('promotions.view.details')}</Title>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="md">
-          <Item label={t('promotions.view.type')}>{typeLabel(p.promotion_type)}</Item>
-          <Item label={t('promotions.view.period')}>{describePeriod(p)}</Item>
-          <Item label={t('promotions.view.benefit')}>
+          <Field label={t('promotions.view.type')}>{typeLabel(p.promotion_type)}</Field>
+          <Field label={t('promotions.view.period')}>{describePeriod(p)}</Field>
+          <Field label={t('promotions.view.benefit')}>
             <Text size="sm" fw={600} data-testid="promotion-benefit">
               {describeBenefit(p)}
             </Text>
-          </Item>
-          <Item label={t('promotions.view.trigger')}>{describeTrigger(p) || t('promotions.view.anyPurchase')}</Item>
-          <Item label={t('promotions.view.limitTotal')}>{limitText(p.limits.total)}</Item>
-          <Item label={t('promotions.view.limitPerCustomer')}>{limitText(p.limits.per_customer)}</Item>
-          <Item label={t('promotions.view.stores')}>
+          </Field>
+          <Field label={t('promotions.view.trigger')}>{describeTrigger(p) || t('promotions.view.anyPurchase')}</Field>
+          <Field label={t('promotions.view.limitTotal')}>{limitText(p.limits.total)}</Field>
+          <Field label={t('promotions.view.limitPerCustomer')}>{limitText(p.limits.per_customer)}</Field>
+          <Field label={t('promotions.view.stores')}>
             {p.location_ids.length === 0 ? (
               t('promotions.form.allStores')
             ) : (
@@ -52,19 +41,19 @@ export function PromotionDetails({ promotion: p }: { promotion: Promotion }) {
                 ))}
               </Group>
             )}
-          </Item>
-          <Item label={t('promotions.view.customers')}>
+          </Field>
+          <Field label={t('promotions.view.customers')}>
             {p.customers.length === 0 ? t('promotions.form.allCustomers') : t('promotions.view.customersCount', { count: formatInt(p.customers.length) })}
-          </Item>
-          <Item label={t('promotions.view.priority')}>{String(p.priority)}</Item>
-          <Item label={t('promotions.view.stacking')}>{p.exclusive ? t('promotions.form.exclusive') : t('promotions.view.stacks')}</Item>
+          </Field>
+          <Field label={t('promotions.view.priority')}>{String(p.priority)}</Field>
+          <Field label={t('promotions.view.stacking')}>{p.exclusive ? t('promotions.form.exclusive') : t('promotions.view.stacks')}</Field>
         </SimpleGrid>
         {p.customers.length > 0 && (
           <Text size="xs" c="dimmed" lineClamp={3}>
             {p.customers.join(', ')}
           </Text>
         )}
-        {p.description && <Item label={t('promotions.form.description')}>{p.description}</Item>}
+        {p.description && <Field label={t('promotions.form.description')}>{p.description}</Field>}
       </Stack>
     </Card>
   );

@@ -1,23 +1,11 @@
+import '../../../test/signed-in';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION, SHELL_ROUTES, apiError, json, mockApi, type Handler } from '../../../test/api-mock';
+import { describe, expect, it } from 'vitest';
+import { SHELL_ROUTES, apiError, json, mockApi, type Handler } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
-import { getSession, setSession } from '../../../shared/session/session';
 import { defaultPeriod } from '../../../shared/ui/period';
 import type { components } from '../../../shared/api/schema';
 import type { Promotion } from '../api';
-
-vi.hoisted(async () => {
-  const { STORAGE_KEYS } = await import('../../../shared/session/storage');
-  const { SESSION } = await import('../../../test/api-mock');
-  localStorage.setItem(STORAGE_KEYS.account, JSON.stringify(SESSION));
-});
-vi.mock('socket.io-client', () => ({ io: () => ({ on: () => undefined, disconnect: () => undefined }) }));
-
-beforeEach(() => {
-  if (!getSession()) setSession(SESSION);
-});
-afterEach(() => vi.unstubAllGlobals());
 
 const coupon: Promotion = {
   id: 2,

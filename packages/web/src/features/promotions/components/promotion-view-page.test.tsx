@@ -1,21 +1,9 @@
+import '../../../test/signed-in';
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION, SHELL_ROUTES, apiError, json, mockApi } from '../../../test/api-mock';
+import { describe, expect, it } from 'vitest';
+import { SHELL_ROUTES, apiError, json, mockApi } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
-import { getSession, setSession } from '../../../shared/session/session';
 import type { CatalogProduct, Promotion } from '../api';
-
-vi.hoisted(async () => {
-  const { STORAGE_KEYS } = await import('../../../shared/session/storage');
-  const { SESSION } = await import('../../../test/api-mock');
-  localStorage.setItem(STORAGE_KEYS.account, JSON.stringify(SESSION));
-});
-vi.mock('socket.io-client', () => ({ io: () => ({ on: () => undefined, disconnect: () => undefined }) }));
-
-beforeEach(() => {
-  if (!getSession()) setSession(SESSION);
-});
-afterEach(() => vi.unstubAllGlobals());
 
 const coupon: Promotion = {
   id: 4,

@@ -1,25 +1,13 @@
+import '../../../test/signed-in';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PromotionStatus } from '@backoffice/contracts';
-import { ACCOUNT_INFO, SESSION, SHELL_ROUTES, json, mockApi } from '../../../test/api-mock';
+import { ACCOUNT_INFO, SHELL_ROUTES, json, mockApi } from '../../../test/api-mock';
 import { renderApp } from '../../../test/render-app';
 import { renderWithMantine } from '../../../test/render';
-import { getSession, setSession } from '../../../shared/session/session';
 import type { Promotion } from '../api';
 import { STATUS_ACTIONS, STATUS_COLORS } from '../status';
 import { PromotionStatusBadge } from './promotion-status-badge';
-
-vi.hoisted(async () => {
-  const { STORAGE_KEYS } = await import('../../../shared/session/storage');
-  const { SESSION } = await import('../../../test/api-mock');
-  localStorage.setItem(STORAGE_KEYS.account, JSON.stringify(SESSION));
-});
-vi.mock('socket.io-client', () => ({ io: () => ({ on: () => undefined, disconnect: () => undefined }) }));
-
-beforeEach(() => {
-  if (!getSession()) setSession(SESSION);
-});
-afterEach(() => vi.unstubAllGlobals());
 
 const STATUSES: PromotionStatus[] = ['scheduled', 'active', 'paused', 'finished', 'canceled'];
 

@@ -1,10 +1,12 @@
-import { Button, Card, Center, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconPlus, IconTag } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { PageHeader } from '../../../shared/components/page-header';
-import { ListFooter, useClampPage } from '../../../shared/components/list-footer';
+import { useClampPage } from '../../../shared/components/list-footer';
+import { ListCard } from '../../../shared/components/list-card';
+import { EmptyState } from '../../../shared/components/empty-state';
 import { formatInt } from '../../../shared/ui/format';
 import { promotionsListQuery, useAccountId, useCanWritePromotions } from '../api';
 import { applyPromotionsFilter, hasPromotionsFilters, type PromotionsFilters, type PromotionsSearch } from '../search';
@@ -12,28 +14,12 @@ import { PromotionsFiltersBar } from './promotions-filters';
 import { PromotionsTable } from './promotions-table';
 import { PromotionLoadError } from './promotion-load-states';
 import { usePromotionActions } from './use-promotion-actions';
-import { t } from '../../../i18n';
+import { t, tn } from '../../../i18n';
 
 interface Props {
   search: PromotionsSearch;
   /** Updates the URL's search from its latest value. */
   onSearchChange: (update: (prev: PromotionsSearch) => PromotionsSearch) => void;
-}
-
-function EmptyState({ filtered }: { filtered: boolean }) {
-  return (
-    <Center py={48}>
-      <Stack align="center" gap="xs">
-        <ThemeIcon variant="light" color="gray" size={48} radius="xl">
-          <IconTag size={26} />
-        </ThemeIcon>
-        <Text fw={600}>{t('promotions.empty')}</Text>
-        <Text c="dimmed" size="sm">
-          {t(filtered ? 'promotions.emptyFiltered' : 'promotions.emptyHint')}
-        </Text>
-      </Stack>
-    </Center>
-  );
 }
 
 /** Spec §2 promotion list: URL-kept filters and page, row actions behind a confirmation. */
@@ -50,7 +36,13 @@ export function PromotionsListPage({ search, onSearchChange }: Props) {
 
   let body;
   if (list.isError) body = <PromotionLoadError m="md" error={list.error} retrying={list.isFetching} onRetry={() => void list.refetch()} />;
-  else if (list.data && list.data.data.length === 0) body = <EmptyState filtered={hasPromotionsFilters(search)} />;
+  else if (list.data && list.data.data.length === 0) body = (
+      <EmptyState
+        icon={<IconTag size={26} />}
+        title={t('promotions.empty')}
+        hint={t(hasPromotionsFilters(search) ? 'promotions.emptyFiltered' : 'promotions.emptyHint')}
+      />
+    );
   else
     body = (
       <PromotionsTable promotions={list.data?.data} canWrite={canWrite} onAction={actions.run} onDuplicate={actions.duplicate} onDelete={actions.askDelete} />
@@ -70,18 +62,16 @@ export function PromotionsListPage({ search, onSearchChange }: Props) {
         }
       />
       <PromotionsFiltersBar search={search} onChange={setFilter} />
-      <Card withBorder padding={0} radius="md">
+      <ListCard
+        failed={list.isError}
+        meta={meta}
+        totalLabel={(total) => tn('promotions.total', total, { total: formatInt(total) })}
+        page={search.page}
+        fetching={list.isFetching}
+        onPage={setPage}
+      >
         {body}
-        {!list.isError && (
-          <ListFooter
-            meta={meta}
-            totalLabel={(total) => t('promotions.total', { total: formatInt(total) })}
-            page={search.page}
-            fetching={list.isFetching}
-            onPage={setPage}
-          />
-        )}
-      </Card>
+      </ListCard>
       {actions.modal}
     </Stack>
   );
