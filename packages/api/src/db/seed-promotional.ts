@@ -50,7 +50,7 @@ export async function seedPromotional(db: Db, accountIds: Map<string, number>): 
   if ((await db.promotionRedemption.count({ where: { accountId } })) > 0) return;
   const coupons = await db.promotion.findMany({
     where: { accountId, promotionType: 'coupon' },
-    select: { id: true, startAt: true, benefits: true, trigger: true, limitTotal: true },
+    select: { id: true, startAt: true, benefits: true, trigger: true, limitTotal: true, limitPerCustomer: true },
     orderBy: { id: 'asc' },
   });
   const random = sequence(42);
@@ -69,9 +69,9 @@ export async function seedPromotional(db: Db, accountIds: Map<string, number>): 
         rows.push({
           accountId,
           promotionId: c.id,
-          // A customer per use: the demo respects each coupon's per-customer limit.
+          // Customers come back up to the coupon's per-customer limit (3 uses when it has none), never past it.
           orderId: `PED-${c.id}-${30 - d}-${u + 1}`,
-          customer: `CLI${c.id}${String(rows.length + 1).padStart(4, '0')}`,
+          customer: `CLI${c.id}${String(Math.floor(rows.length / (c.limitPerCustomer ?? 3)) + 1).padStart(4, '0')}`,
           discountCents: BigInt(discount),
           orderTotalCents: BigInt(total),
           redeemedAt: new Date(at - Math.floor(random() * 10 * 3_600_000)),
