@@ -3,7 +3,7 @@ import type { Flyer, FlyerAction, FlyerInput, FlyerListQuery } from '@backoffice
 import { ValidationError, found } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import type { MessageCode } from '../../i18n/messages.ts';
-import { actionChange, endOfBusinessDay, startOfBusinessDay } from '../promotions/promotion-status.ts';
+import { actionChange, businessRange } from '../promotions/promotion-status.ts';
 import { mediaTypeOfKey } from './flyer-media.ts';
 import { flyerStatus } from './flyer-status.ts';
 import type { FlyerData, FlyerRow, FlyersRepo } from './flyers.repo.ts';
@@ -84,8 +84,7 @@ export function createFlyersService(deps: Deps) {
         accountId,
         {
           status: q.status,
-          from: q.start_date ? startOfBusinessDay(q.start_date) : undefined,
-          to: q.end_date ? endOfBusinessDay(q.end_date) : undefined,
+          ...businessRange(q),
           search: q.search,
         },
         at,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { authorizationMatrix } from '../../../test/authorization-matrix.ts';
 import { createLocalMediaStorage } from '../../lib/media-storage.ts';
 import { endOfBusinessDay, startOfBusinessDay } from '../promotions/promotion-status.ts';
 import { createFlyersRepo } from './flyers.repo.ts';
@@ -378,35 +379,19 @@ describe('authorisation', () => {
     ['delete', () => t.http.delete(`/api/promotion-flyer/${own}`)],
   ] as const;
 
-  it('answers 401 to anonymous callers on every route', async () => {
-    for (const [name, call] of operations()) {
-      const res = await call();
-      expect(res.status, name).toBe(401);
-      expectEnvelope(res.body, 'UNAUTHENTICATED');
-    }
+  authorizationMatrix({
+    operations,
+    reads: ['list', 'get'],
+    idOperations: () => [
+      ...operations().filter(([n]) => n !== 'list' && n !== 'create'),
+      ...(['cancel', 'finish', 'reactivate'] as const).map((a) => [`action ${a}`, () => t.http.post(`/api/promotion-flyer/${own}/actions/${a}`)] as const),
+    ],
+    notFound: 'FLYER_NOT_FOUND',
+    tokens: () => ({ operator: operatorToken, otherAccount: atacadoToken }),
+    snapshot: () => t.db.flyer.findUniqueOrThrow({ where: { id: own } }),
   });
 
-  it('answers 403 to the operator on every write (and on reads, lacking the promotional module)', async () => {
-    for (const [name, call] of operations()) {
-      const res = await call().set(bearer(operatorToken));
-      expect(res.status, name).toBe(403);
-      expectEnvelope(res.body, name === 'list' || name === 'get' ? 'FORBIDDEN_MODULE' : 'FORBIDDEN_ROLE');
-    }
-    expect(await t.db.flyer.count({ where: { id: own } })).toBe(1);
-  });
-
-  it('answers 404 to another account on every id route, and changes nothing', async () => {
-    const before = await t.db.flyer.findUniqueOrThrow({ where: { id: own } });
-    const idRoutes = operations().filter(([n]) => n !== 'list' && n !== 'create');
-    for (const action of ['cancel', 'finish', 'reactivate']) {
-      idRoutes.push(['action', () => t.http.post(`/api/promotion-flyer/${own}/actions/${action}`)]);
-    }
-    for (const [name, call] of idRoutes) {
-      const res = await call().set(bearer(atacadoToken));
-      expect(res.status, name).toBe(404);
-      expectEnvelope(res.body, 'FLYER_NOT_FOUND');
-    }
-    expect(await t.db.flyer.findUniqueOrThrow({ where: { id: own } })).toEqual(before);
+  it('leaves the flyer out of another account’s list', async () => {
     const theirList = await list({ quantity: 500 }, atacadoToken);
     expect(theirList.body.data.map((f: { id: number }) => f.id)).not.toContain(own);
   });

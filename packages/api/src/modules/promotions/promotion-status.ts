@@ -62,3 +62,9 @@ export function actionChange(action: 'cancel' | 'finish' | 'pause' | 'reactivate
   if (action === 'finish') return finishedPeriod(startAt, at);
   return action === 'reactivate' ? { active: true, disabledAt: null } : { active: false, disabledAt: at };
 }
+
+/** A list's YYYY-MM-DD date-range filter as instants: from 00:00 of the first São Paulo day to 23:59:59.999 of the last. */
+export const businessRange = (q: { start_date?: string; end_date?: string }) => ({
+  from: q.start_date ? startOfBusinessDay(q.start_date) : undefined,
+  to: q.end_date ? endOfBusinessDay(q.end_date) : undefined,
+});

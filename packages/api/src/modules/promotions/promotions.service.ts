@@ -3,7 +3,7 @@ import { fromCents, toCents, type Promotion, type PromotionAction, type Promotio
 import { ConflictError, found } from '../../lib/errors.ts';
 import type { MessageCode } from '../../i18n/messages.ts';
 import { isUniqueViolation } from '../users/users.repo.ts';
-import { actionChange, endOfBusinessDay, promotionStatus, startOfBusinessDay } from './promotion-status.ts';
+import { actionChange, businessRange, promotionStatus } from './promotion-status.ts';
 import type { PromotionData, PromotionRow, PromotionsRepo } from './promotions.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
 
@@ -104,8 +104,7 @@ export function createPromotionsService(deps: Deps) {
         {
           status: q.status === 'running' ? 'active' : q.status,
           promotionType: q.promotion_type,
-          from: q.start_date ? startOfBusinessDay(q.start_date) : undefined,
-          to: q.end_date ? endOfBusinessDay(q.end_date) : undefined,
+          ...businessRange(q),
           search: q.search,
         },
         at,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { authorizationMatrix } from '../../../test/authorization-matrix.ts';
 import { businessDate } from './promotion-status.ts';
 
 const MANAGER = 'juliana.alves@varejo.test';
@@ -344,32 +345,19 @@ describe('authorisation', () => {
     ['delete', () => t.http.delete(`/api/promotion/${own}`)],
   ] as const;
 
-  it('answers 401 to anonymous callers on every route', async () => {
-    for (const [name, call] of operations()) {
-      const res = await call();
-      expect(res.status, name).toBe(401);
-      expectEnvelope(res.body, 'UNAUTHENTICATED');
-    }
+  authorizationMatrix({
+    operations,
+    reads: ['list', 'get'],
+    idOperations: () => [
+      ...operations().filter(([n]) => n !== 'list' && n !== 'create'),
+      ...(['cancel', 'finish', 'reactivate'] as const).map((a) => [`action ${a}`, () => t.http.post(`/api/promotion/${own}/actions/${a}`)] as const),
+    ],
+    notFound: 'PROMOTION_NOT_FOUND',
+    tokens: () => ({ operator: operatorToken, otherAccount: atacadoToken }),
+    snapshot: () => t.db.promotion.findUniqueOrThrow({ where: { id: own } }),
   });
 
-  it('answers 403 to an operator without the promotional module on every route', async () => {
-    for (const [name, call] of operations()) {
-      const res = await call().set(bearer(operatorToken));
-      expect(res.status, name).toBe(403);
-      // Reads need only the module; writes also need the admin or manager role, checked first.
-      expectEnvelope(res.body, name === 'list' || name === 'get' ? 'FORBIDDEN_MODULE' : 'FORBIDDEN_ROLE');
-    }
-    expect(await t.db.promotion.count({ where: { id: own } })).toBe(1);
-  });
-
-  it('answers 404 to another account’s admin on every id, and changes nothing', async () => {
-    const before = await t.db.promotion.findUniqueOrThrow({ where: { id: own } });
-    for (const [name, call] of operations().filter(([n]) => n !== 'list' && n !== 'create')) {
-      const res = await call().set(bearer(atacadoToken));
-      expect(res.status, name).toBe(404);
-      expectEnvelope(res.body, 'PROMOTION_NOT_FOUND');
-    }
-    expect(await t.db.promotion.findUniqueOrThrow({ where: { id: own } })).toEqual(before);
+  it('answers 404 for another account’s promotion to this account', async () => {
     const theirs = await t.http.get(`/api/promotion/${atacadoPromotionId}`).set(bearer(adminToken));
     expect(theirs.status).toBe(404);
   });
