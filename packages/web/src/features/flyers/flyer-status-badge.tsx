@@ -5,7 +5,7 @@ import { t } from '../../i18n';
 
 export function FlyerStatusBadge({ status }: { status: FlyerStatus }) {
   return (
-    <Badge variant="light" color={FLYER_STATUS_COLORS[status]} radius="sm" data-testid="flyer-status">
+    <Badge variant="light" color={FLYER_STATUS_COLORS[status]} radius="sm" miw="max-content" data-testid="flyer-status">
       {t(`flyers.status.${status}`)}
     </Badge>
   );

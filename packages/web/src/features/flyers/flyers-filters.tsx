@@ -33,7 +33,7 @@ export function FlyersFiltersBar({ search, onChange }: { search: FlyersSearch; o
         value={search.status ?? null}
         onChange={(status) => onChange({ status: isStatus(status) ? status : undefined })}
         clearable
-        w={180}
+        w={{ base: '100%', xs: 180 }}
       />
       {hasFlyersFilters(search) && (
         <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={() => onChange({ search: undefined, status: undefined, start_date: undefined, end_date: undefined })}>

@@ -16,23 +16,24 @@ interface Props {
 }
 
 export function FlyersTable({ flyers, storeNames, readOnly, onAction }: Props) {
+  // The table keeps its desktop min width from `sm` (its miw); on phones it fits the screen.
   return (
-    <Table.ScrollContainer minWidth={860} type="native">
-      <Table verticalSpacing="sm" highlightOnHover>
+    <Table.ScrollContainer minWidth={0} type="native">
+      <Table verticalSpacing="sm" highlightOnHover miw={{ sm: 860 }}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={72}>{t('flyers.columns.media')}</Table.Th>
+            <Table.Th w={72} visibleFrom="sm">{t('flyers.columns.media')}</Table.Th>
             <Table.Th>{t('flyers.columns.name')}</Table.Th>
-            <Table.Th miw={120}>{t('flyers.columns.status')}</Table.Th>
-            <Table.Th>{t('flyers.columns.period')}</Table.Th>
-            <Table.Th>{t('flyers.columns.stores')}</Table.Th>
+            <Table.Th miw={{ base: 0, sm: 120 }}>{t('flyers.columns.status')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('flyers.columns.period')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('flyers.columns.stores')}</Table.Th>
             <Table.Th ta="right">{t('flyers.columns.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {flyers.map((flyer) => (
             <Table.Tr key={flyer.id} data-testid="flyer-row">
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 <FlyerThumbnail media={flyer} name={flyer.name} />
               </Table.Td>
               <Table.Td>
@@ -41,21 +42,27 @@ export function FlyersTable({ flyers, storeNames, readOnly, onAction }: Props) {
                     {flyer.name}
                   </Anchor>
                   {flyer.message && (
-                    <Text size="xs" c="dimmed" lineClamp={1} maw={320}>
+                    <Text size="xs" c="dimmed" lineClamp={1} maw={320} visibleFrom="sm">
                       {flyer.message}
                     </Text>
                   )}
+                  <Text hiddenFrom="sm" size="xs" c="dimmed">
+                    {formatPeriodDates(flyer.start_at, flyer.end_at)}
+                  </Text>
+                  <Text hiddenFrom="sm" size="xs" c="dimmed" lineClamp={2}>
+                    {formatStores(flyer.location_ids, storeNames)}
+                  </Text>
                 </Stack>
               </Table.Td>
               <Table.Td>
                 <FlyerStatusBadge status={flyer.status} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 <Text size="sm" title={`${formatSpDateTime(flyer.start_at)} – ${formatSpDateTime(flyer.end_at)}`} style={{ whiteSpace: 'nowrap' }}>
                   {formatPeriodDates(flyer.start_at, flyer.end_at)}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 <Text size="sm" lineClamp={2} maw={240}>
                   {formatStores(flyer.location_ids, storeNames)}
                 </Text>

@@ -24,7 +24,7 @@ export function UsersFiltersBar({ search, onChange }: { search: UsersSearch; onC
         value={search.role ?? null}
         onChange={(role) => onChange({ role: isRole(role) ? role : undefined })}
         clearable
-        w={200}
+        w={{ base: '100%', xs: 200 }}
       />
       {hasUsersFilters(search) && (
         <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={() => onChange({ name: undefined, email: undefined, role: undefined })}>

@@ -1,3 +1,4 @@
+import type { StyleProp } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,7 +17,7 @@ interface RangeProps {
   clearable?: boolean;
   maxDate?: Date;
   size?: 'xs' | 'sm';
-  w: number;
+  w: StyleProp<number | string>;
   testId?: string;
 }
 
@@ -67,7 +68,7 @@ export function PeriodPicker({ value, onChange, testId, size = 'sm', w = 260 }: 
   );
 }
 
-/** A list's optional period filter: reports complete ranges and clearing. */
+/** A list's optional period filter: reports complete ranges and clearing. Full width on phones. */
 export function PeriodFilter({ label, placeholder, start, end, onChange }: { label: string; placeholder: string; start?: string; end?: string; onChange: (start?: string, end?: string) => void }) {
-  return <DateRangeInput label={label} placeholder={placeholder} start={start} end={end} onRange={onChange} clearable w={250} />;
+  return <DateRangeInput label={label} placeholder={placeholder} start={start} end={end} onRange={onChange} clearable w={{ base: '100%', xs: 250 }} />;
 }

@@ -15,7 +15,7 @@ interface Props {
   miw?: number;
 }
 
-/** A list's text filter: reports after typing pauses (or at Enter), and follows the URL when it changes elsewhere (back, clear). */
+/** A list's text filter (full width on phones): reports after typing pauses (or at Enter), and follows the URL when it changes elsewhere (back, clear). */
 export function SearchInput({ value, onChange, miw = 220, ...props }: Props) {
   const [text, setText] = useState(value ?? '');
   const [seen, setSeen] = useState(value);
@@ -36,7 +36,7 @@ export function SearchInput({ value, onChange, miw = 220, ...props }: Props) {
       onKeyDown={(e) => {
         if (e.key === 'Enter') report.flush();
       }}
-      miw={miw}
+      miw={{ base: '100%', xs: miw }}
       style={{ flex: 1 }}
     />
   );

@@ -34,7 +34,7 @@ export function PromotionsFiltersBar({ search, onChange }: { search: PromotionsS
         value={search.status ?? null}
         onChange={(v) => onChange({ status: (v as PromotionStatus | null) ?? undefined })}
         clearable
-        w={170}
+        w={{ base: '100%', xs: 170 }}
       />
       <Select
         label={t('promotions.filters.type')}
@@ -43,7 +43,7 @@ export function PromotionsFiltersBar({ search, onChange }: { search: PromotionsS
         value={search.promotion_type ?? null}
         onChange={(v) => onChange({ promotion_type: (v as PromotionType | null) ?? undefined })}
         clearable
-        w={200}
+        w={{ base: '100%', xs: 200 }}
       />
       {hasPromotionsFilters(search) && (
         <Button

@@ -2,13 +2,15 @@ import { Anchor, Badge, Group, Skeleton, Stack, Table, Text } from '@mantine/cor
 import { Link } from '@tanstack/react-router';
 import type { PromotionAction } from '@backoffice/contracts';
 import type { Promotion } from '../api';
-import { describePromotion, periodBounds, typeLabel } from '../describe';
+import { describePeriod, describePromotion, periodBounds, typeLabel } from '../describe';
 import { PromotionStatusBadge } from './promotion-status-badge';
 import { PromotionActionsMenu } from './promotion-actions-menu';
 import { t } from '../../../i18n';
 
 const SKELETON_ROWS = 6;
 const COLUMNS = 6;
+/** Columns shown only from Mantine's `sm` breakpoint: on phones the period goes under the name. */
+const SECONDARY = new Set([1, 2, 3]);
 
 interface Props {
   /** Undefined while the first page loads: skeleton rows. */
@@ -33,16 +35,17 @@ function PeriodCell({ promotion }: { promotion: Promotion }) {
 }
 
 export function PromotionsTable({ promotions, ...actions }: Props) {
+  // The table keeps its desktop min width from `sm` (its miw); on phones it fits the screen.
   return (
-    <Table.ScrollContainer minWidth={900} type="native">
-      <Table verticalSpacing="sm" highlightOnHover={!!promotions} aria-busy={!promotions}>
+    <Table.ScrollContainer minWidth={0} type="native">
+      <Table verticalSpacing="sm" highlightOnHover={!!promotions} aria-busy={!promotions} miw={{ sm: 900 }}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('promotions.columns.name')}</Table.Th>
-            <Table.Th>{t('promotions.columns.type')}</Table.Th>
-            <Table.Th>{t('promotions.columns.benefit')}</Table.Th>
-            <Table.Th miw={150}>{t('promotions.columns.period')}</Table.Th>
-            <Table.Th miw={130}>{t('promotions.columns.status')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('promotions.columns.type')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('promotions.columns.benefit')}</Table.Th>
+            <Table.Th visibleFrom="sm" miw={150}>{t('promotions.columns.period')}</Table.Th>
+            <Table.Th miw={{ base: 0, sm: 130 }}>{t('promotions.columns.status')}</Table.Th>
             <Table.Th ta="right">{t('promotions.columns.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -62,15 +65,18 @@ export function PromotionsTable({ promotions, ...actions }: Props) {
                           </Badge>
                         </Group>
                       )}
+                      <Text hiddenFrom="sm" size="xs" c="dimmed">
+                        {describePeriod(p)}
+                      </Text>
                     </Stack>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Text size="sm">{typeLabel(p.promotion_type)}</Text>
                   </Table.Td>
-                  <Table.Td maw={260}>
+                  <Table.Td visibleFrom="sm" maw={260}>
                     <Text size="sm">{describePromotion(p)}</Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <PeriodCell promotion={p} />
                   </Table.Td>
                   <Table.Td>
@@ -86,7 +92,7 @@ export function PromotionsTable({ promotions, ...actions }: Props) {
             : Array.from({ length: SKELETON_ROWS }, (_, row) => (
                 <Table.Tr key={row} data-testid="promotion-row-skeleton">
                   {Array.from({ length: COLUMNS }, (_, col) => (
-                    <Table.Td key={col}>
+                    <Table.Td key={col} visibleFrom={SECONDARY.has(col) ? 'sm' : undefined}>
                       <Skeleton height={14} radius="sm" width={col === 0 ? '80%' : '60%'} />
                     </Table.Td>
                   ))}
