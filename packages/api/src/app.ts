@@ -36,6 +36,9 @@ import { createFlyersRepo } from './modules/flyers/flyers.repo.ts';
 import { createFlyersService } from './modules/flyers/flyers.service.ts';
 import { createFlyerMedia } from './modules/flyers/flyer-media.ts';
 import { registerFlyerRoutes } from './modules/flyers/flyers.routes.ts';
+import { createWalletsRepo } from './modules/wallets/wallets.repo.ts';
+import { createWalletsService } from './modules/wallets/wallets.service.ts';
+import { registerWalletRoutes } from './modules/wallets/wallets.routes.ts';
 import { createLocalMediaStorage, localMediaRoot } from './lib/media-storage.ts';
 import mediaPlugin from './plugins/media.ts';
 import { createMetricsRepo } from './modules/promotions/metrics.repo.ts';
@@ -144,6 +147,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   registerPromotionMetricsRoutes(app, createMetricsService({ repo: createMetricsRepo(db) }));
   registerPricingRoutes(app, createRedemptionsService({ db, repo: createRedemptionsRepo(db) }));
   registerCatalogRoutes(app, createCatalogService({ repo: createCatalogRepo(db) }), createLocationsRepo(db));
+  registerWalletRoutes(app, createWalletsService({ repo: createWalletsRepo(db) }));
   await app.register(spaPlugin, { webDist: config.webDist });
 
   await registerEmailJobs(queue, { repo: emailRepo, transport });

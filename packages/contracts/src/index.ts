@@ -9,3 +9,4 @@ export * from './promotions.ts';
 export * from './promotion-pricing.ts';
 export * from './flyers.ts';
 export * from './catalog.ts';
+export * from './wallets.ts';

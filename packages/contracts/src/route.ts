@@ -28,6 +28,8 @@ export interface RouteContract {
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
+  /** Request headers the route reads: documented here, checked by its handler after authorisation. */
+  headers?: z.ZodType;
   /** How the body travels; JSON unless said. A multipart body is parsed by its handler, `body` only documents it. */
   bodyContentType?: 'application/json' | 'multipart/form-data';
   /** Success responses; the standard error responses are added from the permission. */

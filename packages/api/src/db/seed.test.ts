@@ -17,6 +17,9 @@ async function counts(db: Database['prisma']) {
     locations: await db.location.count(),
     products: await db.product.count(),
     redemptions: await db.promotionRedemption.count(),
+    advertiserLinks: await db.advertiserLink.count(),
+    wallets: await db.wallet.count(),
+    walletTransactions: await db.walletTransaction.count(),
   };
 }
 
@@ -55,6 +58,23 @@ describe('seed', () => {
     });
     expect(admin.passwordHash).toMatch(/^\$argon2id\$/);
     expect(admin.memberships.map((m) => m.account.name).sort()).toEqual(['Bom Preço Atacado', 'Supermercado Bom Preço']);
+  });
+
+  it('gives every wallet a balance equal to the sum of its movements, with a consistent running balance', async () => {
+    const wallets = await database.prisma.wallet.findMany({
+      select: { balanceCents: true, transactions: { select: { amountCents: true, balanceAfterCents: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] } },
+    });
+    expect(wallets).toHaveLength(3);
+    for (const w of wallets) {
+      let running = 0n;
+      for (const t of w.transactions) {
+        running += t.amountCents;
+        expect(t.balanceAfterCents).toBe(running);
+        expect(running >= 0n).toBe(true);
+      }
+      expect(w.balanceCents).toBe(running);
+      expect(w.transactions.length).toBeGreaterThan(5);
+    }
   });
 
   it('gives every coupon a use count equal to its applied redemptions, within its limits', async () => {

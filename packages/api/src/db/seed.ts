@@ -4,6 +4,7 @@ import { hashPassword } from '../lib/password.ts';
 import { ACCESS_MODULES, moduleIds } from './access-modules.ts';
 import { seedCatalog } from './seed-catalog.ts';
 import { seedPromotional } from './seed-promotional.ts';
+import { seedRetailMedia } from './seed-retail-media.ts';
 import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../modules/promotions/promotion-status.ts';
 
 export const DEMO_PASSWORD = 'Senha#Forte2026';
@@ -113,6 +114,7 @@ export async function seed(db: Db): Promise<void> {
   await seedCatalog(db, accountIds);
   await seedPromotions(db, accountIds);
   await seedPromotional(db, accountIds);
+  await seedRetailMedia(db, accountIds);
 }
 
 const DAY = 86_400_000;

@@ -61,6 +61,11 @@ export const messages = {
     en: 'A promotion with the coupon code "{code}" already exists in this account.',
   },
   FLYER_NOT_FOUND: { 'pt-BR': 'Encarte não encontrado.', en: 'Flyer not found.' },
+  WALLET_NOT_FOUND: { 'pt-BR': 'Carteira não encontrada.', en: 'Wallet not found.' },
+  WALLET_IDEMPOTENCY_CONFLICT: {
+    'pt-BR': 'Esta chave de idempotência já foi usada em uma recarga de outro valor. Gere uma nova chave para uma nova recarga.',
+    en: 'This idempotency key was already used for a recharge of another amount. Use a new key for a new recharge.',
+  },
   MEDIA_FILE_REQUIRED: { 'pt-BR': 'Envie um arquivo no campo "file" (multipart/form-data).', en: 'Send a file in the "file" field (multipart/form-data).' },
   MEDIA_TYPE_NOT_ALLOWED: {
     'pt-BR': 'Tipo de arquivo não permitido. Envie uma imagem JPEG, PNG, WebP ou GIF, um PDF ou um vídeo MP4.',

@@ -49,9 +49,16 @@ async function authorize(app: FastifyInstance, permission: Permission, request: 
   return member;
 }
 
-/** Validates params and querystring with zod as usual, and lets a multipart body through to its handler. */
-const documentOnlyBody: typeof validatorCompiler = (req) =>
-  req.httpPart === 'body' ? (data: unknown) => ({ value: data }) : validatorCompiler(req);
+/** Lets a documented-only part (headers; a multipart body) through to the handler, and validates the rest with zod. */
+const documentOnly =
+  (parts: readonly string[]): typeof validatorCompiler =>
+  (req) =>
+    req.httpPart && parts.includes(req.httpPart) ? (data: unknown) => ({ value: data }) : validatorCompiler(req);
+
+const documentOnlyParts = (c: RouteContract): string[] => [
+  ...(c.bodyContentType === 'multipart/form-data' ? ['body'] : []),
+  ...(c.headers ? ['headers'] : []),
+];
 
 /**
  * Registers a route from its contract: schemas, OpenAPI metadata, the permission guard and
@@ -85,11 +92,13 @@ export function route<C extends RouteContract>(
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.querystring ? { querystring: contract.querystring } : {}),
       ...(contract.body ? { body: contract.body } : {}),
+      ...(contract.headers ? { headers: contract.headers } : {}),
       ...(contract.bodyContentType ? { consumes: [contract.bodyContentType] } : {}),
       response,
     },
-    // A multipart body is streamed by its handler; the contract's `body` only documents its fields.
-    ...(contract.bodyContentType === 'multipart/form-data' ? { validatorCompiler: documentOnlyBody as never } : {}),
+    // A multipart body is streamed by its handler, and headers are checked by it after authorisation:
+    // the contract's `body` and `headers` then only document them.
+    ...(documentOnlyParts(contract).length ? { validatorCompiler: documentOnly(documentOnlyParts(contract)) as never } : {}),
     config: { permission },
     preHandler: async (request) => {
       request.auth = await authorize(app, permission, request);

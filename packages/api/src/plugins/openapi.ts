@@ -105,6 +105,7 @@ export default fp<{ version: string; appUrl: string }>(
           { name: 'Promotions', description: 'Promoções, cupons e suas ações' },
           { name: 'Flyers', description: 'Encartes promocionais, suas ações e o envio de mídia' },
           { name: 'Catalog', description: 'Produtos do catálogo e lojas, para seletores' },
+          { name: 'Wallets', description: 'Carteiras de retail media: saldo, movimentos e recarga' },
           { name: 'System', description: 'Saúde e informações da aplicação' },
         ],
       },
