@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// Routes load their code-split chunks on first visit: on a busy 2-core machine that can take more
+// than the 1 s Testing Library waits by default for findBy*/waitFor.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the browser APIs Mantine's components call (media queries, element resize, scrolling).
 if (!window.matchMedia) {
