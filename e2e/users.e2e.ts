@@ -39,6 +39,8 @@ describe('users and profile screens', () => {
     await page.goto(`${base}/users/list`);
     await page.getByRole('link', { name: 'Convidar usuário' }).first().click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/users/new');
+    // The URL changes before the lazy route renders: until the form is there, "Nome" is still the list's filter.
+    await page.getByRole('button', { name: 'Enviar convite' }).waitFor();
     await page.getByLabel(/^Nome/).fill('Fernanda Ribeiro');
     await page.getByLabel(/^E-mail/).fill('fernanda.ribeiro@varejo.test');
     await page.getByLabel(/^Perfil/).first().click();
@@ -61,6 +63,7 @@ describe('users and profile screens', () => {
     const row = page.locator('tbody tr', { hasText: 'beatriz.rocha@varejo.test' });
     await row.getByRole('link', { name: /^Editar usuário/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/users\/edit\/\d+$/);
+    await page.getByRole('button', { name: 'Salvar' }).waitFor();
     await page.getByLabel(/^Perfil/).first().click();
     await page.getByRole('option', { name: 'Operador' }).click();
     await screenshot(page, 'users-edit-desktop');
