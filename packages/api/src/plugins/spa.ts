@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorEnvelope } from './errors.ts';
 
-const API_PREFIXES = ['/api/', '/v1/', '/docs', '/openapi.json', '/socket.io', '/health', '/ready', '/uploads/'];
+/** Retail media's API keeps the paths of spec §7 (`/campaign/v2`, `/ad/actions/…`, `/audience/…`) at the root. */
+const RETAIL_MEDIA_PREFIXES = ['/campaign', '/ad/', '/audience', '/configuration/', '/subpublishers', '/advertisers', '/publishers', '/goals', '/ad-sizes', '/recommended-products/'];
+const API_PREFIXES = ['/api/', '/v1/', '/docs', '/openapi.json', '/socket.io', '/health', '/ready', '/uploads/', ...RETAIL_MEDIA_PREFIXES];
 
 /**
  * Serves the built SPA (when packages/web/dist exists) and answers unknown paths: browser
