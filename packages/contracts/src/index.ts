@@ -10,3 +10,7 @@ export * from './promotion-pricing.ts';
 export * from './flyers.ts';
 export * from './catalog.ts';
 export * from './wallets.ts';
+export * from './audiences.ts';
+export * from './retail-config.ts';
+export * from './ads.ts';
+export * from './campaigns.ts';

@@ -5,6 +5,8 @@ import { ACCESS_MODULES, moduleIds } from './access-modules.ts';
 import { seedCatalog } from './seed-catalog.ts';
 import { seedPromotional } from './seed-promotional.ts';
 import { seedRetailMedia } from './seed-retail-media.ts';
+import { seedCampaigns } from './seed-campaigns.ts';
+import { seedRetailConfig } from './seed-retail-config.ts';
 import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../modules/promotions/promotion-status.ts';
 
 export const DEMO_PASSWORD = 'Senha#Forte2026';
@@ -115,6 +117,8 @@ export async function seed(db: Db): Promise<void> {
   await seedPromotions(db, accountIds);
   await seedPromotional(db, accountIds);
   await seedRetailMedia(db, accountIds);
+  await seedRetailConfig(db, accountIds);
+  await seedCampaigns(db, accountIds);
 }
 
 const DAY = 86_400_000;

@@ -66,6 +66,106 @@ export const messages = {
     'pt-BR': 'Esta chave de idempotência já foi usada em uma recarga de outro valor. Gere uma nova chave para uma nova recarga.',
     en: 'This idempotency key was already used for a recharge of another amount. Use a new key for a new recharge.',
   },
+  AD_NOT_FOUND: { 'pt-BR': 'Anúncio não encontrado.', en: 'Ad not found.' },
+  AD_TYPE_MISMATCH: {
+    'pt-BR': 'O anúncio deve ser do tipo da campanha ({expected}).',
+    en: 'The ad must have the campaign’s type ({expected}).',
+  },
+  AD_CAMPAIGN_CLOSED: {
+    'pt-BR': 'A campanha está cancelada ou encerrada: não recebe anúncios novos.',
+    en: 'The campaign is canceled or finished: it takes no new ads.',
+  },
+  AD_PRODUCT_NOT_FOUND: {
+    'pt-BR': 'O SKU "{sku}" não está no catálogo do publisher.',
+    en: 'SKU "{sku}" is not in the publisher’s catalog.',
+  },
+  AD_SIZE_INVALID: {
+    'pt-BR': 'Escolha um dos formatos de banner do publisher.',
+    en: 'Choose one of the publisher’s banner sizes.',
+  },
+  AD_MEDIA_NOT_ISSUED: {
+    'pt-BR': 'Dados inválidos em "{field}": use o endereço devolvido pelo envio de mídia de anúncios desta conta (/uploads/…).',
+    en: 'Invalid data in "{field}": use the address returned by this account’s ad media upload (/uploads/…).',
+  },
+  AD_MEDIA_KIND_MISMATCH: {
+    'pt-BR': 'Dados inválidos em "{field}": o arquivo enviado não é do tipo de mídia {expected}.',
+    en: 'Invalid data in "{field}": the uploaded file is not of media type {expected}.',
+  },
+  AD_MEDIA_TYPE_NOT_ALLOWED: {
+    'pt-BR': 'Tipo de arquivo não permitido. Envie uma imagem JPEG, PNG, WebP ou GIF, ou um vídeo MP4 (sinalização digital).',
+    en: 'File type not allowed. Send a JPEG, PNG, WebP or GIF image, or an MP4 video (digital signage).',
+  },
+  AD_MEDIA_IMAGE_REQUIRED: {
+    'pt-BR': 'Tipo de arquivo não permitido. Envie uma imagem JPEG, PNG, WebP ou GIF.',
+    en: 'File type not allowed. Send a JPEG, PNG, WebP or GIF image.',
+  },
+  AD_MEDIA_DIMENSIONS_MISMATCH: {
+    'pt-BR': 'A imagem deve ter {expected} pixels (formato {name}); a enviada tem {actual}.',
+    en: 'The image must be {expected} pixels ({name} size); the one sent is {actual}.',
+  },
+  AD_MEDIA_DIMENSIONS_UNREADABLE: {
+    'pt-BR': 'Não foi possível ler as dimensões da imagem; o formato {name} exige {expected} pixels.',
+    en: 'The image dimensions could not be read; the {name} size requires {expected} pixels.',
+  },
+  CAMPAIGN_NOT_FOUND: { 'pt-BR': 'Campanha não encontrada.', en: 'Campaign not found.' },
+  CAMPAIGN_PUBLISHER_NOT_FOUND: {
+    'pt-BR': 'Publisher não encontrado ou sem vínculo com a sua conta.',
+    en: 'Publisher not found or not linked to your account.',
+  },
+  CAMPAIGN_INVALID_TYPE: { 'pt-BR': 'Invalid campaign type.', en: 'Invalid campaign type.' },
+  CAMPAIGN_CREATE_FORBIDDEN: {
+    'pt-BR': 'Sua conta não pode criar campanhas neste publisher.',
+    en: 'Your account cannot create campaigns on this publisher.',
+  },
+  CAMPAIGN_STRATEGY_NOT_ALLOWED: {
+    'pt-BR': 'A estratégia "{strategy}" não está liberada para a sua conta neste publisher.',
+    en: 'The "{strategy}" strategy is not enabled for your account on this publisher.',
+  },
+  CAMPAIGN_AD_TYPE_NOT_ALLOWED: {
+    'pt-BR': 'Este publisher não aceita campanhas do tipo "{type}".',
+    en: 'This publisher does not accept "{type}" campaigns.',
+  },
+  CAMPAIGN_TOTAL_BUDGET_NOT_ALLOWED: {
+    'pt-BR': 'O orçamento total não está liberado para a sua conta neste publisher.',
+    en: 'Total budget is not enabled for your account on this publisher.',
+  },
+  CAMPAIGN_AUDIENCES_NOT_ALLOWED: {
+    'pt-BR': 'Campanhas com audiência não estão liberadas para a sua conta neste publisher.',
+    en: 'Audience campaigns are not enabled for your account on this publisher.',
+  },
+  CAMPAIGN_AUDIENCES_UNAVAILABLE: {
+    'pt-BR': 'Audiências indisponíveis para esta campanha: {ids}.',
+    en: 'Audiences not available for this campaign: {ids}.',
+  },
+  CAMPAIGN_SUBPUBLISHERS_NOT_ALLOWED: {
+    'pt-BR': 'A escolha de sub-publishers não está liberada para a sua conta neste publisher.',
+    en: 'Choosing sub-publishers is not enabled for your account on this publisher.',
+  },
+  CAMPAIGN_SUBPUBLISHERS_UNKNOWN: {
+    'pt-BR': 'Estes sub-publishers não pertencem ao publisher: {ids}.',
+    en: 'These sub-publishers do not belong to the publisher: {ids}.',
+  },
+  CAMPAIGN_UNKNOWN_SKUS: {
+    'pt-BR': 'Produtos não encontrados no catálogo do publisher: {skus}.',
+    en: 'Products not found in the publisher catalog: {skus}.',
+  },
+  CAMPAIGN_PRODUCT_NOT_FOUND: { 'pt-BR': 'Produto não encontrado nesta campanha.', en: 'Product not found in this campaign.' },
+  CAMPAIGN_NOT_EDITABLE: {
+    'pt-BR': 'Campanhas encerradas ou canceladas não podem ser alteradas.',
+    en: 'Finished or canceled campaigns cannot be changed.',
+  },
+  CAMPAIGN_END_BEFORE_START: {
+    'pt-BR': 'Dados inválidos em "end_at": a data final deve ser igual ou posterior à de início.',
+    en: 'Invalid data in "end_at": the end date must be on or after the start date.',
+  },
+  CAMPAIGN_NOT_PRODUCT: {
+    'pt-BR': 'Esta ação vale só para campanhas de produto.',
+    en: 'This action only applies to product campaigns.',
+  },
+  KEYWORD_NOT_FOUND: { 'pt-BR': 'Palavra-chave não encontrada.', en: 'Keyword not found.' },
+  TAG_NOT_FOUND: { 'pt-BR': 'Tags não encontradas na sua conta: {ids}.', en: 'Tags not found in your account: {ids}.' },
+  TAG_NAME_TAKEN: { 'pt-BR': 'Já existe uma tag chamada "{name}".', en: 'A tag named "{name}" already exists.' },
+  TAG_ADVERTISER_ONLY: { 'pt-BR': 'Só anunciantes criam tags de campanha.', en: 'Only advertisers create campaign tags.' },
   MEDIA_FILE_REQUIRED: { 'pt-BR': 'Envie um arquivo no campo "file" (multipart/form-data).', en: 'Send a file in the "file" field (multipart/form-data).' },
   MEDIA_TYPE_NOT_ALLOWED: {
     'pt-BR': 'Tipo de arquivo não permitido. Envie uma imagem JPEG, PNG, WebP ou GIF, um PDF ou um vídeo MP4.',
@@ -75,6 +175,56 @@ export const messages = {
   MEDIA_URL_NOT_ISSUED: {
     'pt-BR': 'Dados inválidos em "media_url": use o endereço devolvido pelo envio de mídia desta conta (/uploads/…).',
     en: 'Invalid data in "media_url": use the address returned by this account’s media upload (/uploads/…).',
+  },
+  AUDIENCE_NOT_FOUND: { 'pt-BR': 'Audiência não encontrada.', en: 'Audience not found.' },
+  AUDIENCE_IN_USE: {
+    'pt-BR': 'Esta audiência é usada por campanhas e não pode ser excluída.',
+    en: 'This audience is used by campaigns and cannot be deleted.',
+  },
+  AUDIENCE_NOT_ENABLED: {
+    'pt-BR': 'Campanhas com audiência não estão liberadas para a sua conta neste publisher.',
+    en: 'Audience campaigns are not enabled for your account on this publisher.',
+  },
+  AUDIENCE_LOCKED: {
+    'pt-BR': 'Só o publisher altera uma audiência depois de revisada.',
+    en: 'Only the publisher can change an audience after it was reviewed.',
+  },
+  AUDIENCE_REVIEW_FORBIDDEN: {
+    'pt-BR': 'Só o publisher aprova ou rejeita audiências.',
+    en: 'Only the publisher approves or rejects audiences.',
+  },
+  AUDIENCE_ADVERTISERS_NOT_LINKED: {
+    'pt-BR': 'Dados inválidos em "advertiser_ids": anunciantes sem vínculo com o publisher: {ids}.',
+    en: 'Invalid data in "advertiser_ids": advertisers not linked to the publisher: {ids}.',
+  },
+  AUDIENCE_PRICE_CENTS: {
+    'pt-BR': 'Dados inválidos em "price": sua conta usa moeda em centavos; informe um número inteiro de centavos.',
+    en: 'Invalid data in "price": your account uses a cents currency; send an integer number of cents.',
+  },
+  AUDIENCE_PRICE_TOO_HIGH: {
+    'pt-BR': 'Dados inválidos em "price": o preço máximo é R$ {max}.',
+    en: 'Invalid data in "price": the maximum price is R$ {max}.',
+  },
+  PUBLISHER_NOT_FOUND: { 'pt-BR': 'Publisher não encontrado.', en: 'Publisher not found.' },
+  RM_CONFIG_PUBLISHER_ONLY: {
+    'pt-BR': 'Só o publisher altera esta configuração.',
+    en: 'Only the publisher can change this configuration.',
+  },
+  ADVERTISER_NOT_FOUND: { 'pt-BR': 'Anunciante não encontrado.', en: 'Advertiser not found.' },
+  LINK_ALREADY_EXISTS: { 'pt-BR': 'Este anunciante já está vinculado ao publisher.', en: 'This advertiser is already linked to the publisher.' },
+  LINK_HAS_ACTIVE_CAMPAIGNS: {
+    'pt-BR': 'O anunciante tem campanhas ativas neste publisher: encerre-as antes de desfazer o vínculo.',
+    en: 'The advertiser has active campaigns on this publisher: end them before unlinking.',
+  },
+  LINK_SELLER_ID_ADMIN_ONLY: {
+    'pt-BR': 'Só o administrador altera o seller id do vínculo.',
+    en: 'Only an administrator can change the link’s seller id.',
+  },
+  AD_SIZE_NOT_FOUND: { 'pt-BR': 'Formato não encontrado.', en: 'Ad size not found.' },
+  AD_SIZE_NAME_TAKEN: { 'pt-BR': 'Já existe um formato chamado "{name}".', en: 'An ad size named "{name}" already exists.' },
+  AD_SIZE_IN_USE: {
+    'pt-BR': 'Este formato é usado por anúncios e não pode ser excluído.',
+    en: 'This ad size is used by ads and cannot be deleted.',
   },
   RESET_CODE_INVALID: { 'pt-BR': 'Código de redefinição inválido ou expirado.', en: 'Invalid or expired reset code.' },
   WRONG_CURRENT_PASSWORD: { 'pt-BR': 'A senha atual está incorreta.', en: 'The current password is incorrect.' },
@@ -94,6 +244,9 @@ export const messages = {
   PROMOTION_FINISHED: { 'pt-BR': 'Promoção finalizada com sucesso.', en: 'Promotion finished successfully.' },
   PROMOTION_PAUSED: { 'pt-BR': 'Promoção pausada com sucesso.', en: 'Promotion paused successfully.' },
   PROMOTION_REACTIVATED: { 'pt-BR': 'Promoção reativada com sucesso.', en: 'Promotion reactivated successfully.' },
+  AUDIENCE_DELETED: { 'pt-BR': 'Audiência excluída com sucesso.', en: 'Audience deleted successfully.' },
+  AD_SIZE_DELETED: { 'pt-BR': 'Formato excluído com sucesso.', en: 'Ad size deleted successfully.' },
+  LINK_REMOVED: { 'pt-BR': 'Vínculo com o anunciante desfeito com sucesso.', en: 'Advertiser unlinked successfully.' },
   FLYER_DELETED: { 'pt-BR': 'Encarte excluído com sucesso.', en: 'Flyer deleted successfully.' },
   FLYER_CANCELED: { 'pt-BR': 'Encarte cancelado com sucesso.', en: 'Flyer canceled successfully.' },
   FLYER_FINISHED: { 'pt-BR': 'Encarte finalizado com sucesso.', en: 'Flyer finished successfully.' },

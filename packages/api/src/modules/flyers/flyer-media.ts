@@ -1,4 +1,4 @@
-import { FLYER_MEDIA_MAX_BYTES, type FlyerMediaType } from '@backoffice/contracts';
+import { FLYER_MEDIA_MAX_BYTES, FLYER_MEDIA_TYPES, type FlyerMediaType } from '@backoffice/contracts';
 import { AppError, ValidationError } from '../../lib/errors.ts';
 import type { MediaExtension, MediaStorage } from '../../lib/media-storage.ts';
 
@@ -59,6 +59,63 @@ export interface UploadedFile {
   stream: AsyncIterable<Buffer>;
 }
 
+/** What one kind of upload takes: the accepted types (by content), their size limits and the leading bytes to keep. */
+export interface MediaPolicy {
+  accept: readonly FlyerMediaType[];
+  /** The 400 for a file of another type. */
+  rejected: () => AppError;
+  /** Largest size of a type, in bytes. */
+  limitOf: (type: FlyerMediaType) => number;
+  /** How the 413 names the kind of a type ("vídeos", "imagens"). */
+  kindOf: (type: FlyerMediaType) => string;
+  /** Keeps up to this many leading bytes in `head` (to read image dimensions); 0 by default. */
+  keepHead?: number;
+}
+
+/** Streams one upload into storage, checking its type by content against the policy and its size as it goes. */
+export async function storeMedia(storage: MediaStorage, accountId: number, file: UploadedFile, policy: MediaPolicy) {
+  const iterator = file.stream[Symbol.asyncIterator]();
+  const first: Buffer[] = [];
+  let headLength = 0;
+  let done = false;
+  while (headLength < HEAD_BYTES) {
+    const next = await iterator.next();
+    if (next.done) {
+      done = true;
+      break;
+    }
+    first.push(next.value);
+    headLength += next.value.length;
+  }
+  const type = sniffMediaType(Buffer.concat(first));
+  if (!type || !policy.accept.includes(type)) {
+    // Node discards the rest of the request body once the answer is sent.
+    await iterator.return?.();
+    throw policy.rejected();
+  }
+  const limit = policy.limitOf(type);
+  const keep = policy.keepHead ?? 0;
+  const kept: Buffer[] = [];
+  let keptLength = 0;
+  let size = 0;
+  async function* counted() {
+    const rest: AsyncIterable<Buffer> = { [Symbol.asyncIterator]: () => iterator };
+    for (const chunk of first) yield check(chunk);
+    if (!done) for await (const chunk of rest) yield check(chunk);
+  }
+  const check = (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > limit) throw new AppError(413, 'MEDIA_TOO_LARGE', 'MEDIA_TOO_LARGE', { kind: policy.kindOf(type), max: megabytes(limit) });
+    if (keptLength < keep) {
+      kept.push(chunk.subarray(0, keep - keptLength));
+      keptLength += Math.min(chunk.length, keep - keptLength);
+    }
+    return chunk;
+  };
+  const stored = await storage.save(accountId, EXTENSIONS[type], counted());
+  return { stored, type, ext: EXTENSIONS[type], head: Buffer.concat(kept) };
+}
+
 /** Checks the type by content and the size by kind while streaming the file into storage. */
 export function createFlyerMedia(deps: { storage: MediaStorage; maxBytes?: number }) {
   const limitOf = (type: FlyerMediaType) => {
@@ -67,47 +124,22 @@ export function createFlyerMedia(deps: { storage: MediaStorage; maxBytes?: numbe
   };
   /** The largest file any type may have: the multipart parser's own cut-off. */
   const largest = Math.min(Math.max(FLYER_MEDIA_MAX_BYTES.image, FLYER_MEDIA_MAX_BYTES.video), deps.maxBytes ?? Infinity);
+  const policy: MediaPolicy = {
+    accept: FLYER_MEDIA_TYPES,
+    rejected: () =>
+      new ValidationError('MEDIA_TYPE_NOT_ALLOWED', {}, [
+        { field: 'file', code: 'media_type', message: 'Envie JPEG, PNG, WebP, GIF, PDF ou MP4.' },
+      ]),
+    limitOf,
+    kindOf: (type) => (type === 'video/mp4' ? 'vídeos' : 'imagens e PDF'),
+  };
 
   return {
     largest,
 
     async upload(accountId: number, file: UploadedFile) {
-      const iterator = file.stream[Symbol.asyncIterator]();
-      const first: Buffer[] = [];
-      let headLength = 0;
-      let done = false;
-      while (headLength < HEAD_BYTES) {
-        const next = await iterator.next();
-        if (next.done) {
-          done = true;
-          break;
-        }
-        first.push(next.value);
-        headLength += next.value.length;
-      }
-      const type = sniffMediaType(Buffer.concat(first));
-      if (!type) {
-        // Node discards the rest of the request body once the answer is sent.
-        await iterator.return?.();
-        throw new ValidationError('MEDIA_TYPE_NOT_ALLOWED', {}, [
-          { field: 'file', code: 'media_type', message: 'Envie JPEG, PNG, WebP, GIF, PDF ou MP4.' },
-        ]);
-      }
-      const limit = limitOf(type);
-      const kind = type === 'video/mp4' ? 'vídeos' : 'imagens e PDF';
-      let size = 0;
-      async function* counted() {
-        const rest: AsyncIterable<Buffer> = { [Symbol.asyncIterator]: () => iterator };
-        for (const chunk of first) yield check(chunk);
-        if (!done) for await (const chunk of rest) yield check(chunk);
-      }
-      const check = (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > limit) throw new AppError(413, 'MEDIA_TOO_LARGE', 'MEDIA_TOO_LARGE', { kind, max: megabytes(limit) });
-        return chunk;
-      };
-      const stored = await deps.storage.save(accountId, EXTENSIONS[type], counted());
-      return { media_url: stored.url, media_type: type, media_name: sanitizeFileName(file.filename, EXTENSIONS[type]), size: stored.size };
+      const { stored, type, ext } = await storeMedia(deps.storage, accountId, file, policy);
+      return { media_url: stored.url, media_type: type, media_name: sanitizeFileName(file.filename, ext), size: stored.size };
     },
   };
 }
