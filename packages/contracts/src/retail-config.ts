@@ -285,7 +285,18 @@ export const Subpublisher = z
   })
   .meta({ id: 'Subpublisher' });
 
-export const SubpublisherListQuery = PageQuery.extend({ name: OptionalText.meta({ description: 'Parte do nome.' }) });
+export const SubpublisherListQuery = PageQuery.extend({
+  name: OptionalText.meta({ description: 'Parte do nome.' }),
+  publisher_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .meta({
+      description:
+        'Rede cujos sub-publishers listar. Sem ele, os da própria rede. Um anunciante vinculado à rede com permissão de gerenciar sub-publishers os vê, com métricas só das suas campanhas.',
+    }),
+});
 
 const retailMedia = 'retail_media';
 const writers = ['admin', 'manager'] as const;

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { fromCents, type Ad, type AdMetrics } from '@backoffice/contracts';
 import type { AdRow, AdStatsRow } from './ads.repo.ts';
-import { campaignStateOf } from './campaign-state.ts';
+import { campaignStatus } from '../campaigns/campaign-status.ts';
 
 const ratio = (a: bigint, b: bigint) => (b === 0n ? 0 : Math.round((Number(a) / Number(b)) * 10_000) / 10_000);
 
@@ -48,7 +48,7 @@ export function toAd(
     id: row.id,
     campaign_id: c.id,
     campaign_name: c.name,
-    campaign_status: campaignStateOf(c, extra.now),
+    campaign_status: campaignStatus(c, extra.now),
     ad_type: row.adType,
     ad_status: row.status,
     active: row.active,

@@ -17,7 +17,7 @@ import { campaignWhere, managesPublisher, ownsCampaign, type RmCaller, type RmSc
 import { changedCreative, createCreativeCheck, creativeOf } from './ad-creative.ts';
 import { toAd } from './ads.mappers.ts';
 import { METRIC_COLUMNS, type AdRow, type AdsRepo, type DayRange, type MetricOrder } from './ads.repo.ts';
-import { campaignStateOf, campaignStateWhere } from './campaign-state.ts';
+import { campaignStatus, campaignStatusWhere } from '../campaigns/campaign-status.ts';
 
 interface Deps {
   repo: AdsRepo;
@@ -80,7 +80,7 @@ export function createAdsService({ repo, scopes, storage, clock = () => new Date
     if (q.rmid) campaign.push({ OR: [{ advertiserId: q.rmid }, { publisherId: q.rmid }] });
     if (q.tag_id) campaign.push({ tags: { some: { tagId: q.tag_id } } });
     if (q.campaign_name) campaign.push({ name: { contains: likeLiteral(q.campaign_name), mode: 'insensitive' } });
-    if (q.campaign_status) campaign.push(campaignStateWhere(q.campaign_status, now));
+    if (q.campaign_status) campaign.push(campaignStatusWhere(q.campaign_status, now));
     if (q.campaign_targeting) campaign.push({ targeting: q.campaign_targeting });
     return {
       deletedAt: null,
@@ -150,7 +150,7 @@ export function createAdsService({ repo, scopes, storage, clock = () => new Date
       const scope = await scopes.resolve(caller);
       const campaign = found(await repo.findCampaign({ id: input.campaign_id, ...campaignWhere(scope) }), 'CAMPAIGN_NOT_FOUND');
       if (!ownsCampaign(scope, campaign)) throw new ForbiddenError();
-      const state = campaignStateOf(campaign, clock());
+      const state = campaignStatus(campaign, clock());
       if (state === 'canceled' || state === 'finished') throw new ForbiddenError('AD_CAMPAIGN_CLOSED');
       if (input.ad_type !== campaign.adType) throw new BusinessRuleError('AD_TYPE_MISMATCH', { expected: campaign.adType });
       const { campaign_id: _, cpm, cpc, ...creativeInput } = input;

@@ -30,3 +30,20 @@ export const campaignStatusSql = (now: Date) => Prisma.sql`(CASE
 
 /** Finished and canceled campaigns are history: nothing about them changes any more. */
 export const isClosed = (status: CampaignStatus) => status === 'finished' || status === 'canceled';
+
+/** The same rule as a Prisma filter, for lists built with Prisma (ads by their campaign's status). */
+export function campaignStatusWhere(status: CampaignStatus, now: Date): Prisma.CampaignWhereInput {
+  const running: Prisma.CampaignWhereInput = { canceledAt: null, OR: [{ endAt: null }, { endAt: { gte: now } }] };
+  switch (status) {
+    case 'canceled':
+      return { canceledAt: { not: null } };
+    case 'finished':
+      return { canceledAt: null, endAt: { lt: now } };
+    case 'paused':
+      return { AND: [running, { active: false }] };
+    case 'scheduled':
+      return { AND: [running, { active: true, startAt: { gt: now } }] };
+    case 'active':
+      return { AND: [running, { active: true, startAt: { lte: now } }] };
+  }
+}

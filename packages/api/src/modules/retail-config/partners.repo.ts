@@ -173,18 +173,19 @@ export function createPartnersRepo(db: Db) {
     },
 
     /** Totals per sub-publisher: running campaigns on it or targeting it, and stats served on it. */
-    async subpublisherTotals(ids: number[], now: Date): Promise<Map<number, Totals>> {
+    /** Running campaigns and serving totals per sub-publisher; only `advertiserId`'s when given. */
+    async subpublisherTotals(ids: number[], now: Date, advertiserId?: number): Promise<Map<number, Totals>> {
       if (ids.length === 0) return new Map();
       const [targeted, own, stats] = await Promise.all([
         db.campaignSubpublisher.groupBy({
           by: ['subpublisherId'],
-          where: { subpublisherId: { in: ids }, campaign: runningNow(now) },
+          where: { subpublisherId: { in: ids }, campaign: { ...runningNow(now), advertiserId } },
           _count: { _all: true },
         }),
-        db.campaign.groupBy({ by: ['publisherId'], where: { publisherId: { in: ids }, ...runningNow(now) }, _count: { _all: true } }),
+        db.campaign.groupBy({ by: ['publisherId'], where: { publisherId: { in: ids }, advertiserId, ...runningNow(now) }, _count: { _all: true } }),
         db.rmDailyStat.groupBy({
           by: ['publisherId'],
-          where: { publisherId: { in: ids } },
+          where: { publisherId: { in: ids }, advertiserId },
           _sum: { impressions: true, clicks: true, spentCents: true, incomeCents: true },
         }),
       ]);

@@ -10,7 +10,7 @@ import {
   type UpdateLinkInput,
 } from '@backoffice/contracts';
 import type { Db } from '../../db/client.ts';
-import { ConflictError, ForbiddenError, found } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError, found } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { campaignPermissions } from '../retail-media/campaign-permissions.ts';
 import { isAdvertiser, isPublisher, type RmCaller, type RmScopes } from '../retail-media/scope.ts';
@@ -164,13 +164,28 @@ export function createPartnersService({ db, repo, scopes, clock = () => new Date
       );
     },
 
-    /** A network's sub-publishers; empty for any other caller. */
-    async subpublishers(caller: RmCaller, q: { page: number; quantity: number; name?: string }) {
-      if (!isPublisher(caller) || !caller.isNetwork) return pageOf([], q, 0);
-      const { rows, total } = await repo.subpublishers(caller.accountId, q.name, q.page, q.quantity);
+    /**
+     * A network's sub-publishers: its own (network publisher), or, with `publisher_id`, those of a
+     * network the caller advertises on when its link may manage sub-publishers (metrics of its
+     * own campaigns only). Empty for a caller that is neither.
+     */
+    async subpublishers(caller: RmCaller, q: { page: number; quantity: number; name?: string; publisher_id?: number }) {
+      let networkId = caller.accountId;
+      let advertiserId: number | undefined;
+      if (q.publisher_id !== undefined && q.publisher_id !== caller.accountId) {
+        const permissions = await campaignPermissions(db, await scopes.resolve(caller), q.publisher_id);
+        if (!permissions) throw new NotFoundError('PUBLISHER_NOT_FOUND');
+        if (!permissions.can_review && !permissions.allow_manage_subpublishers) throw new ForbiddenError();
+        networkId = q.publisher_id;
+        advertiserId = permissions.can_review ? undefined : caller.accountId;
+      } else if (!isPublisher(caller) || !caller.isNetwork) {
+        return pageOf([], q, 0);
+      }
+      const { rows, total } = await repo.subpublishers(networkId, q.name, q.page, q.quantity);
       const totals = await repo.subpublisherTotals(
         rows.map((r) => r.id),
         clock(),
+        advertiserId,
       );
       return pageOf(
         rows.map((r) => ({

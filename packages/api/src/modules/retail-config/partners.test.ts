@@ -253,4 +253,16 @@ describe('GET /publishers and /subpublishers', () => {
     expect((await t.http.get('/subpublishers').query({ name: 'vizinho' }).set(bearer(tokens.partner))).body.meta.total).toBe(1);
     expect((await t.http.get('/subpublishers').set(bearer(tokens.admin))).body.meta.total).toBe(0);
   });
+
+  it('lists a network’s sub-publishers to a linked advertiser allowed to manage them, with only its own metrics', async () => {
+    const res = await t.http.get('/subpublishers').query({ publisher_id: ids.rede }).set(bearer(tokens.brand));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.map((s: { name: string }) => s.name)).toEqual(['Empório Serra', 'Mercado Vizinho']);
+    // Bom Preço's link does not let Café Aurora manage sub-publishers; Bom Preço is not linked to the network.
+    const refused = await t.http.get('/subpublishers').query({ publisher_id: ids.bomPreco }).set(bearer(tokens.brand));
+    expect(refused.status).toBe(403);
+    const unlinked = await t.http.get('/subpublishers').query({ publisher_id: ids.rede }).set(bearer(tokens.admin));
+    expect(unlinked.status).toBe(404);
+    expectEnvelope(unlinked.body, 'PUBLISHER_NOT_FOUND');
+  });
 });

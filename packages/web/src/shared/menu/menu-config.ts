@@ -36,7 +36,7 @@ const retailMedia: MenuItem = {
   children: [
     { key: 'rm-campaigns', label: 'rmCampaigns', path: '/retail-media/campaigns', moduleId: 801 },
     { key: 'rm-audiences', label: 'rmAudiences', path: '/retail-media/audiences', moduleId: 802 },
-    { key: 'rm-wallets', label: 'rmWallets', path: '/retail-media/wallets', moduleId: 803 },
+    { key: 'rm-wallets', label: 'rmWallets', path: '/retail-media/wallets', match: '/retail-media/wallet/', moduleId: 803 },
     { key: 'rm-review', label: 'rmReview', path: '/retail-media/review', moduleId: 808, publisherOnly: true },
     { key: 'rm-advertisers', label: 'rmAdvertisers', path: '/retail-media/advertisers', moduleId: 805, publisherOnly: true },
     { key: 'rm-publishers', label: 'rmPublishers', path: '/retail-media/publishers', moduleId: 801, advertiserOnly: true },

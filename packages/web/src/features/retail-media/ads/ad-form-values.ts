@@ -1,0 +1,125 @@
+import { UpdateAdBody } from '@backoffice/contracts';
+import type { components } from '../../../shared/api/schema';
+import type { Ad, AdType } from './api';
+
+export type CreateAdPayload = components['schemas']['CreateAdBodyInput'];
+export type UpdateAdPayload = components['schemas']['UpdateAdBodyInput'];
+
+export interface AdAssetValue {
+  dimension: string;
+  url: string;
+}
+
+/** The ad form's state: every creative field of every type; only the ad type's own are sent. */
+export interface AdFormValues {
+  ad_type: AdType;
+  sku: string;
+  /** Shown beside the chosen SKU; never sent. */
+  product_name: string;
+  product_image_url: string | null;
+  media_url: string;
+  /** The uploaded file's MIME type (or the saved ad's "image" / "video"). */
+  media_type: string;
+  alt_text: string;
+  ad_size_id: string | null;
+  destination_url: string;
+  headline: string;
+  description: string;
+  brand_name: string;
+  brand_url: string;
+  assets: AdAssetValue[];
+}
+
+export function emptyAdValues(adType: AdType): AdFormValues {
+  return {
+    ad_type: adType,
+    sku: '',
+    product_name: '',
+    product_image_url: null,
+    media_url: '',
+    media_type: '',
+    alt_text: '',
+    ad_size_id: null,
+    destination_url: '',
+    headline: '',
+    description: '',
+    brand_name: '',
+    brand_url: '',
+    assets: adType === 'sponsored_brand' ? [{ dimension: '', url: '' }] : [],
+  };
+}
+
+/** A saved ad → form values (edit). */
+export function adToFormValues(ad: Ad): AdFormValues {
+  const s = ad.settings;
+  return {
+    ...emptyAdValues(ad.ad_type),
+    sku: s.sku ?? '',
+    product_name: s.product_name ?? '',
+    product_image_url: s.product_image_url,
+    media_url: s.media_url ?? '',
+    media_type: s.media_type ?? '',
+    alt_text: s.alt_text ?? '',
+    ad_size_id: s.ad_size ? String(s.ad_size.id) : null,
+    destination_url: s.destination_url ?? '',
+    headline: s.headline ?? '',
+    description: s.description ?? '',
+    brand_name: s.brand_name ?? '',
+    brand_url: s.brand_url ?? '',
+    assets: s.assets.map((a) => ({ dimension: a.dimension, url: a.url })),
+  };
+}
+
+/** Digital signage says "image" or "video"; an upload says the MIME type. */
+export const signageKind = (mediaType: string): 'image' | 'video' => (mediaType.startsWith('video') ? 'video' : 'image');
+
+const optionalUrl = (text: string) => (text.trim() === '' ? null : text.trim());
+/** A required value not given yet is left out, so the schema says "Campo obrigatório." rather than a format rule. */
+const required = <T>(value: T | '' | null): T => (value === '' || value === null ? (undefined as unknown as T) : value);
+
+/** The creative of the ad's type, as the API's update body (and, with the campaign, its create body). */
+export function toUpdateAdBody(v: AdFormValues): UpdateAdPayload {
+  switch (v.ad_type) {
+    case 'product':
+      return { ad_type: 'product', sku: v.sku };
+    case 'banner':
+      return {
+        ad_type: 'banner',
+        media_url: required(v.media_url),
+        alt_text: v.alt_text,
+        ad_size_id: required(v.ad_size_id ? Number(v.ad_size_id) : null),
+        destination_url: optionalUrl(v.destination_url),
+      };
+    case 'sponsored_brand':
+      return {
+        ad_type: 'sponsored_brand',
+        headline: v.headline,
+        description: v.description,
+        brand_name: v.brand_name,
+        brand_url: v.brand_url,
+        assets: v.assets.map((a) => ({ dimension: a.dimension, url: required(a.url), type: 'image' as const })),
+      };
+    case 'digital_signage':
+      return { ad_type: 'digital_signage', media_url: required(v.media_url), media_type: signageKind(v.media_type) };
+  }
+}
+
+export const toCreateAdBody = (v: AdFormValues, campaignId: number): CreateAdPayload => ({ ...toUpdateAdBody(v), campaign_id: campaignId }) as CreateAdPayload;
+
+/** The form field an API or schema path points at ("assets.0.url" stays nested; "body." dropped). */
+export function adFieldOf(path: string): string {
+  const clean = path.replace(/^body\.?/, '');
+  return clean === '' ? 'root' : clean;
+}
+
+/** Validates with the contracts' schema (the API's own rules), as errors keyed by form field. */
+export function validateAdForm(v: AdFormValues): Record<string, string> {
+  const result = UpdateAdBody.safeParse(toUpdateAdBody(v));
+  const errors: Record<string, string> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    // A missing upload is reported once, at the media field.
+    errors[adFieldOf(issue.path.join('.'))] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,148 @@
+import { Alert, Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../../shared/api/client';
+import { notifyError } from '../../../shared/ui/notify';
+import { adSizesQuery, useAccountId } from './api';
+import { adFieldOf, validateAdForm, type AdFormValues } from './ad-form-values';
+import { AdMediaField } from './ad-media-field';
+import { BrandAssetsField } from './brand-assets-field';
+import { CatalogPicker } from './catalog-picker';
+import { t } from '../../../i18n';
+
+interface Props {
+  publisherId: number;
+  initialValues: AdFormValues;
+  submitLabel: string;
+  pending: boolean;
+  /** Saves the values; rejects with the API's error, which the form places beside its field. */
+  onSubmit: (values: AdFormValues) => Promise<unknown>;
+  onCancel: () => void;
+  cancelLabel?: string;
+}
+
+/** One ad's creative, by its type (product, banner, sponsored brand, digital signage), validated with the contracts' schema. */
+export function AdForm({ publisherId, initialValues, submitLabel, pending, onSubmit, onCancel, cancelLabel }: Props) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [uploads, setUploads] = useState(0);
+  const form = useForm<AdFormValues>({ initialValues, validate: validateAdForm });
+  const sizes = useQuery({ ...adSizesQuery(useAccountId(), publisherId), enabled: initialValues.ad_type === 'banner' });
+  const v = form.getValues();
+  const uploading = (busy: boolean) => setUploads((n) => Math.max(0, n + (busy ? 1 : -1)));
+
+  const submit = form.onSubmit((values) => {
+    setServerError(null);
+    onSubmit(values).catch((error: unknown) => {
+      if (!(error instanceof ApiError)) return notifyError(error);
+      const details = error.status === 400 ? (error.details ?? []) : [];
+      for (const d of details) form.setFieldError(adFieldOf(d.field), d.message);
+      if (details.length === 0) setServerError(error.message);
+    });
+  });
+
+  const size = sizes.data?.find((s) => String(s.id) === v.ad_size_id);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        {(serverError || form.errors.root) && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {serverError ?? form.errors.root}
+          </Alert>
+        )}
+
+        {v.ad_type === 'product' && (
+          <CatalogPicker
+            label={t('rmAds.form.product')}
+            publisherId={publisherId}
+            multiple={false}
+            required
+            value={v.sku ? [{ id: 0, sku: v.sku, name: v.product_name || v.sku, image_url: v.product_image_url }] : []}
+            onChange={(products) => {
+              const p = products[0];
+              form.setValues({ sku: p?.sku ?? '', product_name: p?.name ?? '', product_image_url: p?.image_url ?? null });
+              form.clearFieldError('sku');
+            }}
+            error={form.errors.sku}
+          />
+        )}
+
+        {v.ad_type === 'banner' && (
+          <>
+            <Select
+              label={t('rmAds.form.adSize')}
+              placeholder={sizes.isPending ? t('common.loading') : t('rmAds.form.adSizePlaceholder')}
+              data={(sizes.data ?? []).map((s) => ({ value: String(s.id), label: t('rmAds.form.adSizeOption', { name: s.name, width: s.width, height: s.height }) }))}
+              nothingFoundMessage={t('rmAds.form.noSizes')}
+              required
+              allowDeselect={false}
+              key={form.key('ad_size_id')}
+              {...form.getInputProps('ad_size_id')}
+              onChange={(value) => {
+                form.setFieldValue('ad_size_id', value);
+                // The image was checked against the previous size: send it again.
+                if (value !== v.ad_size_id) form.setValues({ media_url: '', media_type: '' });
+              }}
+            />
+            <AdMediaField
+              label={t('rmAds.form.bannerImage')}
+              description={size ? t('rmAds.media.exactSize', { width: size.width, height: size.height }) : t('rmAds.media.chooseSizeFirst')}
+              adType="banner"
+              adSizeId={v.ad_size_id ? Number(v.ad_size_id) : null}
+              disabled={!v.ad_size_id}
+              value={{ url: v.media_url, media_type: v.media_type }}
+              onChange={(media) => {
+                form.setValues({ media_url: media.url, media_type: media.media_type });
+                form.clearFieldError('media_url');
+              }}
+              onUploadingChange={uploading}
+              error={form.errors.media_url}
+              testId="banner-media"
+            />
+            <TextInput label={t('rmAds.form.altText')} description={t('rmAds.form.altTextHint')} required maxLength={250} key={form.key('alt_text')} {...form.getInputProps('alt_text')} />
+            <TextInput label={t('rmAds.form.destinationUrl')} placeholder="https://" key={form.key('destination_url')} {...form.getInputProps('destination_url')} />
+          </>
+        )}
+
+        {v.ad_type === 'sponsored_brand' && (
+          <>
+            <TextInput label={t('rmAds.form.headline')} required maxLength={120} key={form.key('headline')} {...form.getInputProps('headline')} />
+            <Textarea label={t('rmAds.form.description')} required autosize minRows={2} maxRows={5} maxLength={500} key={form.key('description')} {...form.getInputProps('description')} />
+            <Group grow align="flex-start" wrap="wrap">
+              <TextInput label={t('rmAds.form.brandName')} required maxLength={120} miw={200} key={form.key('brand_name')} {...form.getInputProps('brand_name')} />
+              <TextInput label={t('rmAds.form.brandUrl')} required placeholder="https://" miw={200} key={form.key('brand_url')} {...form.getInputProps('brand_url')} />
+            </Group>
+            <BrandAssetsField form={form} onUploadingChange={uploading} />
+          </>
+        )}
+
+        {v.ad_type === 'digital_signage' && (
+          <AdMediaField
+            label={t('rmAds.form.signageMedia')}
+            description={t('rmAds.media.signageHint')}
+            adType="digital_signage"
+            value={{ url: v.media_url, media_type: v.media_type }}
+            onChange={(media) => {
+              form.setValues({ media_url: media.url, media_type: media.media_type });
+              form.clearFieldError('media_url');
+            }}
+            onUploadingChange={uploading}
+            error={form.errors.media_url}
+            previewHeight={260}
+          />
+        )}
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            {cancelLabel ?? t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={pending} disabled={uploads > 0} leftSection={<IconDeviceFloppy size={16} />}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

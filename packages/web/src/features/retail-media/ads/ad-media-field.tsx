@@ -1,0 +1,143 @@
+import { Box, Button, FileButton, Group, Image, Input, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCloudUpload, IconReplace, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { ApiError } from '../../../shared/api/client';
+import { acceptedAdMedia, checkAdMediaFile, uploadAdMedia } from './ad-media-upload';
+import type { AdMedia, AdType } from './api';
+import { t } from '../../../i18n';
+
+export interface AdMediaValue {
+  url: string;
+  media_type: string;
+}
+
+interface Props {
+  label: string;
+  description?: string;
+  adType: AdType;
+  /** A banner's chosen size: the upload is checked against it (and waits for it). */
+  adSizeId?: number | null;
+  value: AdMediaValue;
+  onChange: (value: AdMediaValue, media: AdMedia | null) => void;
+  /** Tells the form an upload is under way, so it is not submitted half done. */
+  onUploadingChange: (uploading: boolean) => void;
+  error?: ReactNode;
+  disabled?: boolean;
+  /** The preview's height. */
+  previewHeight?: number;
+  testId?: string;
+}
+
+const isVideo = (value: AdMediaValue) => value.media_type.startsWith('video') || /\.mp4$/i.test(value.url);
+
+/** The uploaded creative: the picture, or the MP4 with its controls. */
+export function AdMediaPreview({ value, height = 200, alt }: { value: AdMediaValue; height?: number; alt: string }) {
+  if (isVideo(value)) {
+    return <Box component="video" src={value.url} controls preload="metadata" style={{ width: '100%', maxHeight: height, borderRadius: 'var(--mantine-radius-sm)', background: '#000' }} />;
+  }
+  return <Image src={value.url} alt={alt} mah={height} fit="contain" radius="sm" />;
+}
+
+/** Picks or drops a file, sends it to POST /ad/media with a progress bar, then previews it. */
+export function AdMediaField({ label, description, adType, adSizeId, value, onChange, onUploadingChange, error, disabled, previewHeight = 200, testId }: Props) {
+  const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const abort = useRef<AbortController | null>(null);
+  useEffect(() => () => abort.current?.abort(), []);
+
+  const send = async (file: File | null) => {
+    if (!file || disabled) return;
+    const problem = checkAdMediaFile(file, adType);
+    setFileError(problem);
+    if (problem) return;
+    abort.current?.abort();
+    const controller = new AbortController();
+    abort.current = controller;
+    setUpload({ name: file.name, percent: 0 });
+    onUploadingChange(true);
+    try {
+      const media = await uploadAdMedia({ file, adType, adSizeId }, (percent) => setUpload({ name: file.name, percent }), controller.signal);
+      onChange({ url: media.url, media_type: media.media_type }, media);
+    } catch (e) {
+      if (!controller.signal.aborted) setFileError(e instanceof ApiError ? e.message : t('rmAds.media.failed'));
+    } finally {
+      if (abort.current === controller) {
+        setUpload(null);
+        onUploadingChange(false);
+      }
+    }
+  };
+
+  const accept = acceptedAdMedia(adType).join(',');
+  const picker = (text: string, variant: 'light' | 'default') => (
+    <FileButton onChange={(file) => void send(file)} accept={accept} disabled={disabled}>
+      {(props) => (
+        <Button {...props} variant={variant} size="xs" leftSection={value.url ? <IconReplace size={14} /> : <IconCloudUpload size={14} />} disabled={!!upload || disabled}>
+          {text}
+        </Button>
+      )}
+    </FileButton>
+  );
+
+  return (
+    <Input.Wrapper label={label} description={description} error={fileError ?? error} required data-testid={testId}>
+      <Stack gap="sm" mt={6}>
+        {value.url && !upload ? (
+          <Paper withBorder radius="md" p="sm">
+            <Stack gap="sm">
+              <AdMediaPreview value={value} height={previewHeight} alt={t('rmAds.media.preview')} />
+              <Group justify="flex-end" gap="xs">
+                {picker(t('rmAds.media.replace'), 'default')}
+                <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => onChange({ url: '', media_type: '' }, null)}>
+                  {t('rmAds.media.remove')}
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        ) : (
+          <Paper
+            withBorder
+            radius="md"
+            p="md"
+            onDragOver={(e) => {
+              e.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(e: DragEvent) => {
+              e.preventDefault();
+              setDragging(false);
+              void send(e.dataTransfer.files[0] ?? null);
+            }}
+            style={{ borderStyle: 'dashed', borderColor: dragging ? 'var(--mantine-primary-color-filled)' : undefined, background: dragging ? 'var(--mantine-primary-color-light)' : undefined }}
+          >
+            {upload ? (
+              <Stack gap={6} aria-live="polite">
+                <Group justify="space-between">
+                  <Text size="sm" truncate maw="80%">
+                    {t('rmAds.media.uploading', { name: upload.name })}
+                  </Text>
+                  <Text size="sm" fw={600}>
+                    {upload.percent}%
+                  </Text>
+                </Group>
+                <Progress value={upload.percent} animated size="md" aria-label={t('rmAds.media.uploading', { name: upload.name })} />
+              </Stack>
+            ) : (
+              <Stack align="center" gap="xs">
+                <ThemeIcon variant="light" size={40} radius="xl">
+                  <IconCloudUpload size={22} />
+                </ThemeIcon>
+                <Text size="sm" c="dimmed" ta="center">
+                  {t(adType === 'digital_signage' ? 'rmAds.media.dropSignage' : 'rmAds.media.drop')}
+                </Text>
+                {picker(t('rmAds.media.choose'), 'light')}
+              </Stack>
+            )}
+          </Paper>
+        )}
+      </Stack>
+    </Input.Wrapper>
+  );
+}

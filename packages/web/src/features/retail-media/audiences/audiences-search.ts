@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { AUDIENCE_STATUSES } from '@backoffice/contracts';
+
+/** Audience cards per page: four rows of three on a wide screen. */
+export const AUDIENCES_PAGE_SIZE = 12;
+
+/** The audience list's URL state (spec §2: the status filter lives in `status`); bad values fall back to none. */
+export const AudiencesSearch = z.object({
+  page: z.coerce.number().int().min(1).default(1).catch(1),
+  status: z.enum(AUDIENCE_STATUSES).optional().catch(undefined),
+  name: z
+    .string()
+    .trim()
+    .max(120)
+    .transform((v) => (v ? v : undefined))
+    .optional()
+    .catch(undefined),
+});
+export type AudiencesSearch = z.output<typeof AudiencesSearch>;
+export type AudiencesFilters = Pick<AudiencesSearch, 'status' | 'name'>;
+export const AUDIENCES_SEARCH_DEFAULTS = { page: 1 } as const;
+
+/** A filter change: blank values leave the URL and the list starts again at page 1. */
+export function applyAudiencesFilter(search: AudiencesSearch, patch: Partial<AudiencesFilters>): AudiencesSearch {
+  const merged = { ...search, ...patch };
+  const next: AudiencesSearch = { page: 1 };
+  if (merged.status) next.status = merged.status;
+  const name = merged.name?.trim();
+  if (name) next.name = name;
+  return next;
+}

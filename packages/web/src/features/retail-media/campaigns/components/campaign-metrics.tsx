@@ -1,0 +1,161 @@
+import { Card, Grid, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { AreaChart, LineChart } from '@mantine/charts';
+import {
+  IconChartBarOff,
+  IconCash,
+  IconClick,
+  IconCoin,
+  IconEye,
+  IconPercentage,
+  IconReceipt,
+  IconShoppingCart,
+  IconTrendingUp,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatDay } from '../../../../shared/components/metrics-charts';
+import { PeriodPicker } from '../../../../shared/components/period-picker';
+import { StatCard } from '../../../../shared/components/stat-card';
+import { formatCompactMoney } from '../../../../shared/ui/format';
+import { defaultPeriod, type Period } from '../../../../shared/ui/period';
+import { campaignDashboardQuery, useAccountId, type CampaignDashboard } from '../api';
+import { formatInt, formatMoney, formatPercent, formatRoas } from '../describe';
+import { CampaignLoadError } from './campaign-load-states';
+import { t } from '../../../../i18n';
+
+const CHART_HEIGHT = 220;
+const span = { base: 6, md: 3 };
+
+function Cards({ totals }: { totals: CampaignDashboard['totals'] }) {
+  const testId = 'campaign-metric-card';
+  const cards = [
+    <StatCard key="impressions" label={t('rmCampaigns.metrics.impressions')} value={formatInt(totals.impressions)} icon={IconEye} color="blue" testId={testId} />,
+    <StatCard key="clicks" label={t('rmCampaigns.metrics.clicks')} value={formatInt(totals.clicks)} icon={IconClick} color="violet" testId={testId} />,
+    <StatCard key="ctr" label={t('rmCampaigns.metrics.ctr')} value={formatPercent(totals.ctr)} icon={IconPercentage} color="cyan" testId={testId} />,
+    <StatCard key="conversions" label={t('rmCampaigns.metrics.conversions')} value={formatInt(totals.conversions)} icon={IconShoppingCart} color="grape" testId={testId} />,
+    <StatCard key="spent" label={t('rmCampaigns.metrics.spent')} value={formatMoney(totals.total_spent)} icon={IconCoin} color="orange" testId={testId} />,
+    <StatCard key="income" label={t('rmCampaigns.metrics.income')} value={formatMoney(totals.income)} icon={IconCash} color="teal" testId={testId} />,
+    <StatCard key="roas" label={t('rmCampaigns.metrics.roas')} value={formatRoas(totals.roas)} icon={IconTrendingUp} color="green" testId={testId} />,
+    <StatCard key="cpc" label={t('rmCampaigns.metrics.avgCpc')} value={formatMoney(totals.avg_cpc)} icon={IconReceipt} color="gray" testId={testId} />,
+  ];
+  return (
+    <Grid gap="md">
+      {cards.map((card) => (
+        <Grid.Col key={card.key} span={span}>
+          {card}
+        </Grid.Col>
+      ))}
+    </Grid>
+  );
+}
+
+/** Impressions and clicks per day (clicks on the right axis), and spend and sales per day in reais. */
+function Charts({ days }: { days: CampaignDashboard['days'] }) {
+  const data = days.map((d) => ({ ...d, day: formatDay(d.date) }));
+  const xAxisProps = { interval: 'preserveStartEnd' as const, minTickGap: 16 };
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <Card withBorder radius="md" padding="lg" data-testid="campaign-traffic-chart">
+        <Stack gap="md">
+          <Title order={5}>{t('rmCampaigns.metrics.trafficTitle')}</Title>
+          <LineChart
+            h={CHART_HEIGHT}
+            data={data}
+            dataKey="day"
+            withLegend
+            withRightYAxis
+            curveType="monotone"
+            withDots={false}
+            valueFormatter={formatInt}
+            series={[
+              { name: 'impressions', label: t('rmCampaigns.metrics.impressions'), color: 'blue.6' },
+              { name: 'clicks', label: t('rmCampaigns.metrics.clicks'), color: 'violet.6', yAxisId: 'right' },
+            ]}
+            xAxisProps={xAxisProps}
+          />
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="lg" data-testid="campaign-money-chart">
+        <Stack gap="md">
+          <Title order={5}>{t('rmCampaigns.metrics.moneyTitle')}</Title>
+          <AreaChart
+            h={CHART_HEIGHT}
+            data={data}
+            dataKey="day"
+            withLegend
+            curveType="monotone"
+            withDots={false}
+            valueFormatter={formatMoney}
+            yAxisProps={{ tickFormatter: (v: number) => formatCompactMoney(v), width: 88 }}
+            series={[
+              { name: 'income', label: t('rmCampaigns.metrics.income'), color: 'teal.6' },
+              { name: 'total_spent', label: t('rmCampaigns.metrics.spent'), color: 'orange.6' },
+            ]}
+            xAxisProps={xAxisProps}
+          />
+        </Stack>
+      </Card>
+    </SimpleGrid>
+  );
+}
+
+function NoData() {
+  return (
+    <Card withBorder radius="md" py="xl" data-testid="campaign-metrics-empty">
+      <Stack align="center" gap="xs" ta="center">
+        <ThemeIcon variant="light" color="gray" size={44} radius="xl">
+          <IconChartBarOff size={24} />
+        </ThemeIcon>
+        <Text fw={600}>{t('rmCampaigns.metrics.empty')}</Text>
+        <Text c="dimmed" size="sm">
+          {t('rmCampaigns.metrics.emptyHint')}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}
+
+/** "Desempenho": totals and daily charts of the last 30 São Paulo days, or a picked period. */
+export function CampaignMetricsSection({ campaignId }: { campaignId: number }) {
+  const [period, setPeriod] = useState<Period>(() => defaultPeriod());
+  const dashboard = useQuery(campaignDashboardQuery(useAccountId(), campaignId, period));
+  const data = dashboard.data;
+  const quiet = data && data.days.every((d) => d.impressions === 0 && d.clicks === 0 && d.total_spent === 0 && d.income === 0);
+
+  let body;
+  if (dashboard.isError) body = <CampaignLoadError error={dashboard.error} onRetry={() => void dashboard.refetch()} retrying={dashboard.isFetching} />;
+  else if (!data)
+    body = (
+      <Stack gap="md" aria-busy="true" data-testid="campaign-metrics-loading">
+        <Skeleton height={82} radius="md" />
+        <Skeleton height={CHART_HEIGHT + 80} radius="md" />
+      </Stack>
+    );
+  else
+    body = (
+      <Stack gap="md" style={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        <Cards totals={data.totals} />
+        {quiet ? <NoData /> : <Charts days={data.days} />}
+      </Stack>
+    );
+
+  return (
+    <Stack gap="md" component="section" aria-labelledby="campaign-metrics-title" data-testid="campaign-metrics">
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <Stack gap={2}>
+          <Title order={4} id="campaign-metrics-title">
+            {t('rmCampaigns.metrics.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('rmCampaigns.metrics.subtitle')}
+          </Text>
+        </Stack>
+        <Group gap="xs" align="flex-end">
+          {dashboard.isFetching && data && <Loader size="xs" aria-label={t('common.loading')} />}
+          <PeriodPicker value={period} onChange={setPeriod} testId="campaign-metrics-period" w={240} />
+        </Group>
+      </Group>
+      {body}
+    </Stack>
+  );
+}
