@@ -2,7 +2,7 @@ import { Button, Group, Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFilterOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CAMPAIGN_AD_TYPES, CAMPAIGN_TARGETINGS, type CampaignAdType, type CampaignTargetingType } from '@backoffice/contracts';
 import { SearchInput } from '../../../../shared/components/search-input';
 import { useSession } from '../../../../shared/session/session';
@@ -43,15 +43,14 @@ function CounterpartSelect({ value, onChange }: { value: number | undefined; onC
 function TagSelect({ value, onChange }: { value: number | undefined; onChange: OnChange }) {
   const [searchValue, setSearchValue] = useState('');
   const [debounced] = useDebouncedValue(searchValue, TAG_SEARCH_DEBOUNCE_MS);
-  const chosenLabel = useRef(new Map<number, string>());
-  const tags = useQuery(campaignTagsQuery(useAccountId(), debounced.trim()));
+  const accountId = useAccountId();
+  const tags = useQuery(campaignTagsQuery(accountId, debounced.trim()));
+  // Every tag (cached): the chosen one stays an option while a search for another name is on screen.
+  const allTags = useQuery({ ...campaignTagsQuery(accountId, ''), enabled: Boolean(value) });
   const list: CampaignTag[] = tags.data ?? [];
-  for (const tag of list) chosenLabel.current.set(tag.id, tag.name);
   const options = list.map((tag) => ({ value: String(tag.id), label: tag.name }));
-  // The chosen tag stays an option while a search for another name is on screen.
-  if (value && !options.some((o) => o.value === String(value)) && chosenLabel.current.has(value)) {
-    options.unshift({ value: String(value), label: chosenLabel.current.get(value)! });
-  }
+  const chosen = value && !options.some((o) => o.value === String(value)) ? allTags.data?.find((tag) => tag.id === value) : undefined;
+  if (chosen) options.unshift({ value: String(chosen.id), label: chosen.name });
   return (
     <Select
       label={t('rmCampaigns.filters.tag')}
