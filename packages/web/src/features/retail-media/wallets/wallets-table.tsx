@@ -58,7 +58,7 @@ export function WalletsTable({ wallets, accountId, canRecharge }: Props) {
                       variant="light"
                       leftSection={<IconArrowsExchange size={14} />}
                       renderRoot={(props) => <Link {...props} to="/retail-media/wallet/$id/movimentations" params={params} search={search} />}
-                      aria-label={t('rmWallets.movementsOf', { name: wallet.advertiser.name })}
+                      aria-label={t('rmWallets.movementsOf', { name: wallet.advertiser.name, publisher: wallet.publisher.name })}
                     >
                       {t('rmWallets.movementsAction')}
                     </Button>
@@ -67,7 +67,7 @@ export function WalletsTable({ wallets, accountId, canRecharge }: Props) {
                         size="xs"
                         leftSection={<IconCashPlus size={14} />}
                         renderRoot={(props) => <Link {...props} to="/retail-media/wallet/$id/recharge" params={params} search={search} />}
-                        aria-label={t('rmWallets.rechargeOf', { name: wallet.advertiser.name })}
+                        aria-label={t('rmWallets.rechargeOf', { name: wallet.advertiser.name, publisher: wallet.publisher.name })}
                       >
                         {t('rmWallets.rechargeAction')}
                       </Button>

@@ -53,8 +53,8 @@ describe('wallet list (spec §2, §3)', { timeout: 20_000 }, () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByText('R$ 5.000,00')).toBeInTheDocument();
     // Bom Preço (account 1) sees Café Aurora's wallet on its site: the counterpart is the advertiser.
-    expect(within(rows[0]!).getByRole('link', { name: 'Movimentações da carteira de Café Aurora' })).toHaveAttribute('href', '/retail-media/wallet/3/movimentations?rmid=2');
-    expect(within(rows[0]!).getByRole('link', { name: 'Recarregar a carteira de Café Aurora' })).toHaveAttribute('href', '/retail-media/wallet/3/recharge?rmid=2');
+    expect(within(rows[0]!).getByRole('link', { name: 'Movimentações da carteira de Café Aurora em Supermercado Bom Preço' })).toHaveAttribute('href', '/retail-media/wallet/3/movimentations?rmid=2');
+    expect(within(rows[0]!).getByRole('link', { name: 'Recarregar a carteira de Café Aurora em Supermercado Bom Preço' })).toHaveAttribute('href', '/retail-media/wallet/3/recharge?rmid=2');
     // Its own wallet on another publisher: the counterpart is that publisher.
     expect(within(rows[1]!).getByRole('link', { name: /Movimentações/ })).toHaveAttribute('href', '/retail-media/wallet/4/movimentations?rmid=5');
 
