@@ -1,6 +1,7 @@
-import { Button, FileButton, Group, Input, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, FileButton, Group, Input, Paper, Stack, Text } from '@mantine/core';
 import { IconCloudUpload, IconReplace, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { UploadDropZone } from '../../shared/components/upload-drop-zone';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FLYER_MEDIA_TYPES } from '@backoffice/contracts';
 import { ApiError } from '../../shared/api/client';
 import { FlyerMediaPreview } from './flyer-media-preview';
@@ -28,7 +29,6 @@ const ACCEPT = FLYER_MEDIA_TYPES.join(',');
 export function FlyerMediaField({ value, onChange, onUploadingChange, error }: Props) {
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -53,12 +53,6 @@ export function FlyerMediaField({ value, onChange, onUploadingChange, error }: P
         onUploadingChange(false);
       }
     }
-  };
-
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    void send(e.dataTransfer.files[0] ?? null);
   };
 
   const picker = (label: string, variant: 'light' | 'default') => (
@@ -92,43 +86,14 @@ export function FlyerMediaField({ value, onChange, onUploadingChange, error }: P
             </Stack>
           </Paper>
         ) : (
-          <Paper
-            withBorder
-            radius="md"
-            p="lg"
-            data-testid="flyer-media-drop"
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={onDrop}
-            style={{ borderStyle: 'dashed', borderColor: dragging ? 'var(--mantine-primary-color-filled)' : undefined, background: dragging ? 'var(--mantine-primary-color-light)' : undefined }}
-          >
-            {upload ? (
-              <Stack gap={6} aria-live="polite">
-                <Group justify="space-between">
-                  <Text size="sm" truncate maw="80%">
-                    {t('flyers.media.uploading', { name: upload.name })}
-                  </Text>
-                  <Text size="sm" fw={600}>
-                    {upload.percent}%
-                  </Text>
-                </Group>
-                <Progress value={upload.percent} animated size="md" aria-label={t('flyers.media.uploading', { name: upload.name })} />
-              </Stack>
-            ) : (
-              <Stack align="center" gap="xs">
-                <ThemeIcon variant="light" size={44} radius="xl">
-                  <IconCloudUpload size={24} />
-                </ThemeIcon>
-                <Text size="sm" c="dimmed" ta="center">
-                  {t('flyers.media.drop')}
-                </Text>
-                {picker(t('flyers.media.choose'), 'light')}
-              </Stack>
-            )}
-          </Paper>
+          <UploadDropZone
+            upload={upload}
+            uploadingLabel={(name) => t('flyers.media.uploading', { name })}
+            hint={t('flyers.media.drop')}
+            picker={picker(t('flyers.media.choose'), 'light')}
+            onFile={(file) => void send(file)}
+            testId="flyer-media-drop"
+          />
         )}
       </Stack>
     </Input.Wrapper>

@@ -1,8 +1,7 @@
 import { FLYER_MEDIA_MAX_BYTES, FLYER_MEDIA_TYPES, type FlyerMediaType } from '@backoffice/contracts';
-import { ApiError } from '../../shared/api/client';
-import { getSession } from '../../shared/session/session';
+import { uploadWithProgress } from '../../shared/api/upload';
 import type { FlyerMedia } from './api';
-import { LANGUAGE, t } from '../../i18n';
+import { t } from '../../i18n';
 
 const MB = 1024 * 1024;
 
@@ -36,41 +35,9 @@ export function checkMediaFile(file: { type: string; size: number }): string | n
   return null;
 }
 
-function parseError(xhr: XMLHttpRequest): ApiError {
-  try {
-    const body = JSON.parse(xhr.responseText) as { error?: { code?: string; message?: string } };
-    if (body.error?.message) return new ApiError(xhr.status, body.error.code ?? 'HTTP_ERROR', body.error.message);
-  } catch {
-    // Not an envelope (a proxy's page): the generic message below.
-  }
-  return new ApiError(xhr.status, 'HTTP_ERROR', t('flyers.media.failed'));
-}
-
-/**
- * Sends one file to POST /api/promotion-flyer/media. XMLHttpRequest rather than fetch because
- * only it reports upload progress; it carries the session's token like the typed client.
- */
+/** Sends one file to POST /api/promotion-flyer/media, reporting upload progress. */
 export function uploadFlyerMedia(file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<FlyerMedia> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/promotion-flyer/media');
-    const token = getSession()?.token;
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('accept-language', LANGUAGE);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve(JSON.parse(xhr.responseText) as FlyerMedia);
-      } else reject(parseError(xhr));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', t('flyers.media.failed')));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return uploadWithProgress<FlyerMedia>('/api/promotion-flyer/media', form, onProgress, { signal, failedMessage: t('flyers.media.failed') });
 }

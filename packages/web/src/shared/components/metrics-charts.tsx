@@ -1,5 +1,6 @@
-import { Card, SimpleGrid, Stack, Title } from '@mantine/core';
-import { AreaChart, BarChart } from '@mantine/charts';
+import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { AreaChart, BarChart, type AreaChartSeries } from '@mantine/charts';
+import { IconChartBarOff } from '@tabler/icons-react';
 import type { components } from '../api/schema';
 import { formatCompactMoney, formatInt, formatMoney } from '../ui/format';
 import { t } from '../../i18n';
@@ -35,23 +36,51 @@ export function MetricsCharts({ days, testIdPrefix, h = 260 }: { days: MetricsDa
       <Card withBorder radius="md" padding="lg" data-testid={`${testIdPrefix}-money-chart`}>
         <Stack gap="md">
           <Title order={5}>{t('metrics.charts.moneyTitle')}</Title>
-          <AreaChart
+          <MoneyAreaChart
             h={h}
             data={data}
-            dataKey="day"
-            withLegend
-            curveType="monotone"
-            withDots={false}
-            valueFormatter={formatMoney}
-            yAxisProps={{ tickFormatter: (v: number) => formatCompactMoney(v), width: 88 }}
             series={[
               { name: 'revenue', label: t('metrics.charts.revenue'), color: 'teal.6' },
               { name: 'discount', label: t('metrics.charts.discount'), color: 'orange.6' },
             ]}
-            xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
           />
         </Stack>
       </Card>
     </SimpleGrid>
+  );
+}
+
+/** Amounts in reais per day (`day` labels), as smooth areas with a compact money axis. */
+export function MoneyAreaChart({ data, series, h = 260 }: { data: Array<Record<string, unknown>>; series: AreaChartSeries[]; h?: number }) {
+  return (
+    <AreaChart
+      h={h}
+      data={data}
+      dataKey="day"
+      withLegend
+      curveType="monotone"
+      withDots={false}
+      valueFormatter={formatMoney}
+      yAxisProps={{ tickFormatter: (v: number) => formatCompactMoney(v), width: 88 }}
+      series={series}
+      xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
+    />
+  );
+}
+
+/** The empty state of a metrics section: nothing happened in the period. */
+export function NoMetrics({ title, hint, testId }: { title: string; hint: string; testId: string }) {
+  return (
+    <Card withBorder radius="md" py="xl" data-testid={testId}>
+      <Stack align="center" gap="xs" ta="center">
+        <ThemeIcon variant="light" color="gray" size={44} radius="xl">
+          <IconChartBarOff size={24} />
+        </ThemeIcon>
+        <Text fw={600}>{title}</Text>
+        <Text c="dimmed" size="sm">
+          {hint}
+        </Text>
+      </Stack>
+    </Card>
   );
 }

@@ -1,9 +1,8 @@
-import { Card, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconChartBarOff } from '@tabler/icons-react';
+import { Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MetricTotalsCards, MetricTotalsSkeleton } from '../../../shared/components/metric-totals';
-import { MetricsCharts } from '../../../shared/components/metrics-charts';
+import { MetricsCharts, NoMetrics } from '../../../shared/components/metrics-charts';
 import { PeriodPicker } from '../../../shared/components/period-picker';
 import { defaultPeriod, type Period } from '../../../shared/ui/period';
 import { promotionMetricsQuery, useAccountId } from '../api';
@@ -24,22 +23,6 @@ function MetricsSkeleton() {
   );
 }
 
-function NoUses() {
-  return (
-    <Card withBorder radius="md" py="xl" data-testid="promotion-metrics-empty">
-      <Stack align="center" gap="xs" ta="center">
-        <ThemeIcon variant="light" color="gray" size={44} radius="xl">
-          <IconChartBarOff size={24} />
-        </ThemeIcon>
-        <Text fw={600}>{t('promotions.metrics.empty')}</Text>
-        <Text c="dimmed" size="sm">
-          {t('promotions.metrics.emptyHint')}
-        </Text>
-      </Stack>
-    </Card>
-  );
-}
-
 /**
  * "Desempenho" of the promotion view: its uses in a period (the last 30 São Paulo days unless
  * picked), as totals and per-day charts. The period is the page's own state, so the URL stays clean.
@@ -52,7 +35,7 @@ export function PromotionMetrics({ promotionId }: { promotionId: number }) {
   let body;
   if (metrics.isError) body = <PromotionLoadError error={metrics.error} onRetry={() => void metrics.refetch()} retrying={metrics.isFetching} />;
   else if (!data) body = <MetricsSkeleton />;
-  else if (data.totals.uses === 0 && data.totals.released === 0) body = <NoUses />;
+  else if (data.totals.uses === 0 && data.totals.released === 0) body = <NoMetrics title={t('promotions.metrics.empty')} hint={t('promotions.metrics.emptyHint')} testId="promotion-metrics-empty" />;
   else
     body = (
       <Stack gap="md" style={{ opacity: metrics.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={metrics.isFetching}>

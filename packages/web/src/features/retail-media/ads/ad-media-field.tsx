@@ -1,6 +1,7 @@
-import { Box, Button, FileButton, Group, Image, Input, Paper, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Box, Button, FileButton, Group, Image, Input, Paper, Stack } from '@mantine/core';
 import { IconCloudUpload, IconReplace, IconTrash } from '@tabler/icons-react';
-import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { UploadDropZone } from '../../../shared/components/upload-drop-zone';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../shared/api/client';
 import { acceptedAdMedia, checkAdMediaFile, uploadAdMedia } from './ad-media-upload';
 import type { AdMedia, AdType } from './api';
@@ -42,7 +43,6 @@ export function AdMediaPreview({ value, height = 200, alt }: { value: AdMediaVal
 export function AdMediaField({ label, description, adType, adSizeId, value, onChange, onUploadingChange, error, disabled, previewHeight = 200, testId }: Props) {
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
   const abort = useRef<AbortController | null>(null);
   useEffect(() => () => abort.current?.abort(), []);
 
@@ -96,46 +96,14 @@ export function AdMediaField({ label, description, adType, adSizeId, value, onCh
             </Stack>
           </Paper>
         ) : (
-          <Paper
-            withBorder
-            radius="md"
-            p="md"
-            onDragOver={(e) => {
-              e.preventDefault();
-              setDragging(true);
-            }}
-            onDragLeave={() => setDragging(false)}
-            onDrop={(e: DragEvent) => {
-              e.preventDefault();
-              setDragging(false);
-              void send(e.dataTransfer.files[0] ?? null);
-            }}
-            style={{ borderStyle: 'dashed', borderColor: dragging ? 'var(--mantine-primary-color-filled)' : undefined, background: dragging ? 'var(--mantine-primary-color-light)' : undefined }}
-          >
-            {upload ? (
-              <Stack gap={6} aria-live="polite">
-                <Group justify="space-between">
-                  <Text size="sm" truncate maw="80%">
-                    {t('rmAds.media.uploading', { name: upload.name })}
-                  </Text>
-                  <Text size="sm" fw={600}>
-                    {upload.percent}%
-                  </Text>
-                </Group>
-                <Progress value={upload.percent} animated size="md" aria-label={t('rmAds.media.uploading', { name: upload.name })} />
-              </Stack>
-            ) : (
-              <Stack align="center" gap="xs">
-                <ThemeIcon variant="light" size={40} radius="xl">
-                  <IconCloudUpload size={22} />
-                </ThemeIcon>
-                <Text size="sm" c="dimmed" ta="center">
-                  {t(adType === 'digital_signage' ? 'rmAds.media.dropSignage' : 'rmAds.media.drop')}
-                </Text>
-                {picker(t('rmAds.media.choose'), 'light')}
-              </Stack>
-            )}
-          </Paper>
+          <UploadDropZone
+            upload={upload}
+            uploadingLabel={(name) => t('rmAds.media.uploading', { name })}
+            hint={t(adType === 'digital_signage' ? 'rmAds.media.dropSignage' : 'rmAds.media.drop')}
+            picker={picker(t('rmAds.media.choose'), 'light')}
+            onFile={(file) => void send(file)}
+            padding="md"
+          />
         )}
       </Stack>
     </Input.Wrapper>

@@ -1,8 +1,7 @@
 import { AD_MEDIA_MAX_BYTES, AD_MEDIA_TYPES, type AdMediaType } from '@backoffice/contracts';
-import { ApiError } from '../../../shared/api/client';
-import { getSession } from '../../../shared/session/session';
+import { uploadWithProgress } from '../../../shared/api/upload';
 import type { AdMedia, AdType } from './api';
-import { LANGUAGE, t } from '../../../i18n';
+import { t } from '../../../i18n';
 
 const MB = 1024 * 1024;
 
@@ -26,18 +25,6 @@ export function checkAdMediaFile(file: { type: string; size: number }, adType: A
   return null;
 }
 
-function parseError(xhr: XMLHttpRequest): ApiError {
-  try {
-    const body = JSON.parse(xhr.responseText) as { error?: { code?: string; message?: string; details?: Array<{ field: string; message: string }> } };
-    // A 400 names the file's problem in its details ("Envie JPEG, PNG, WebP ou GIF.").
-    const message = body.error?.details?.[0]?.message ?? body.error?.message;
-    if (message) return new ApiError(xhr.status, body.error?.code ?? 'HTTP_ERROR', message, body.error?.details);
-  } catch {
-    // Not an envelope (a proxy's page): the generic message below.
-  }
-  return new ApiError(xhr.status, 'HTTP_ERROR', t('rmAds.media.failed'));
-}
-
 export interface AdMediaUpload {
   file: File;
   adType: AdType;
@@ -45,33 +32,11 @@ export interface AdMediaUpload {
   adSizeId?: number | null;
 }
 
-/**
- * Sends one file to POST /ad/media. XMLHttpRequest rather than fetch because only it reports
- * upload progress; the form fields go before the file, as the API reads them first.
- */
+/** Sends one file to POST /ad/media, reporting upload progress; the form fields go before the file, as the API reads them first. */
 export function uploadAdMedia({ file, adType, adSizeId }: AdMediaUpload, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<AdMedia> {
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/ad/media');
-    const token = getSession()?.token;
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
-    xhr.setRequestHeader('accept-language', LANGUAGE);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable) onProgress(Math.round((e.loaded / e.total) * 100));
-    };
-    xhr.onload = () => {
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(100);
-        resolve(JSON.parse(xhr.responseText) as AdMedia);
-      } else reject(parseError(xhr));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', t('rmAds.media.failed')));
-    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('ad_type', adType);
-    if (adSizeId) form.append('ad_size_id', String(adSizeId));
-    form.append('file', file, file.name);
-    xhr.send(form);
-  });
+  const form = new FormData();
+  form.append('ad_type', adType);
+  if (adSizeId) form.append('ad_size_id', String(adSizeId));
+  form.append('file', file, file.name);
+  return uploadWithProgress<AdMedia>('/ad/media', form, onProgress, { signal, failedMessage: t('rmAds.media.failed') });
 }

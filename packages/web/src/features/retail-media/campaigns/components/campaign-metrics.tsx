@@ -1,7 +1,6 @@
-import { Card, Grid, Group, Loader, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { AreaChart, LineChart } from '@mantine/charts';
+import { Card, Grid, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { LineChart } from '@mantine/charts';
 import {
-  IconChartBarOff,
   IconCash,
   IconClick,
   IconCoin,
@@ -13,10 +12,9 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { formatDay } from '../../../../shared/components/metrics-charts';
+import { MoneyAreaChart, NoMetrics, formatDay } from '../../../../shared/components/metrics-charts';
 import { PeriodPicker } from '../../../../shared/components/period-picker';
 import { StatCard } from '../../../../shared/components/stat-card';
-import { formatCompactMoney } from '../../../../shared/ui/format';
 import { defaultPeriod, type Period } from '../../../../shared/ui/period';
 import { campaignDashboardQuery, useAccountId, type CampaignDashboard } from '../api';
 import { formatInt, formatMoney, formatPercent, formatRoas } from '../describe';
@@ -78,40 +76,17 @@ function Charts({ days }: { days: CampaignDashboard['days'] }) {
       <Card withBorder radius="md" padding="lg" data-testid="campaign-money-chart">
         <Stack gap="md">
           <Title order={5}>{t('rmCampaigns.metrics.moneyTitle')}</Title>
-          <AreaChart
+          <MoneyAreaChart
             h={CHART_HEIGHT}
             data={data}
-            dataKey="day"
-            withLegend
-            curveType="monotone"
-            withDots={false}
-            valueFormatter={formatMoney}
-            yAxisProps={{ tickFormatter: (v: number) => formatCompactMoney(v), width: 88 }}
             series={[
               { name: 'income', label: t('rmCampaigns.metrics.income'), color: 'teal.6' },
               { name: 'total_spent', label: t('rmCampaigns.metrics.spent'), color: 'orange.6' },
             ]}
-            xAxisProps={xAxisProps}
           />
         </Stack>
       </Card>
     </SimpleGrid>
-  );
-}
-
-function NoData() {
-  return (
-    <Card withBorder radius="md" py="xl" data-testid="campaign-metrics-empty">
-      <Stack align="center" gap="xs" ta="center">
-        <ThemeIcon variant="light" color="gray" size={44} radius="xl">
-          <IconChartBarOff size={24} />
-        </ThemeIcon>
-        <Text fw={600}>{t('rmCampaigns.metrics.empty')}</Text>
-        <Text c="dimmed" size="sm">
-          {t('rmCampaigns.metrics.emptyHint')}
-        </Text>
-      </Stack>
-    </Card>
   );
 }
 
@@ -135,7 +110,7 @@ export function CampaignMetricsSection({ campaignId }: { campaignId: number }) {
     body = (
       <Stack gap="md" style={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
         <Cards totals={data.totals} />
-        {quiet ? <NoData /> : <Charts days={data.days} />}
+        {quiet ? <NoMetrics title={t('rmCampaigns.metrics.empty')} hint={t('rmCampaigns.metrics.emptyHint')} testId="campaign-metrics-empty" /> : <Charts days={data.days} />}
       </Stack>
     );
 
