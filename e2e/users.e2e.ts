@@ -41,10 +41,21 @@ describe('users and profile screens', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/users/new');
     // The URL changes before the lazy route renders: until the form is there, "Nome" is still the list's filter.
     await page.getByRole('button', { name: 'Enviar convite' }).waitFor();
-    await page.getByLabel(/^Nome/).fill('Fernanda Ribeiro');
-    await page.getByLabel(/^E-mail/).fill('fernanda.ribeiro@varejo.test');
     await page.getByLabel(/^Perfil/).first().click();
     await page.getByRole('option', { name: 'Operador' }).click();
+    // On a loaded machine a late render of the lazy route can drop what was typed first: type until it stays.
+    const typed = async (label: RegExp, value: string) => {
+      const input = page.getByRole('textbox', { name: label });
+      await expect
+        .poll(async () => {
+          if ((await input.inputValue()) !== value) await input.fill(value);
+          return input.inputValue();
+        })
+        .toBe(value);
+    };
+    await typed(/^Nome/, 'Fernanda Ribeiro');
+    await typed(/^E-mail/, 'fernanda.ribeiro@varejo.test');
+    await typed(/^Nome/, 'Fernanda Ribeiro');
     await screenshot(page, 'users-new-desktop');
     await page.getByRole('button', { name: 'Enviar convite' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/users/list');

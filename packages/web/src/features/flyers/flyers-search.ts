@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FLYER_STATUSES } from '@backoffice/contracts';
+import { searchPage, searchText } from '../../shared/ui/search-params';
 
 /** The flyer list's page size. */
 export const FLYERS_PAGE_SIZE = 20;
@@ -12,18 +13,12 @@ const isoDate = z.iso.date();
  */
 export const FlyersSearch = z
   .object({
-    page: z.coerce.number().int().min(1).default(1).catch(1),
+    page: searchPage(),
     quantity: z.coerce.number().int().min(1).max(100).default(FLYERS_PAGE_SIZE).catch(FLYERS_PAGE_SIZE),
     status: z.enum(FLYER_STATUSES).optional().catch(undefined),
     start_date: isoDate.optional().catch(undefined),
     end_date: isoDate.optional().catch(undefined),
-    search: z
-      .string()
-      .trim()
-      .max(120)
-      .transform((v) => (v ? v : undefined))
-      .optional()
-      .catch(undefined),
+    search: searchText(),
   })
   .transform((s) => {
     // A reversed range from an old link is read as "from the start date".

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROMOTION_STATUSES, PROMOTION_TYPES } from '@backoffice/contracts';
+import { searchPage } from '../../shared/ui/search-params';
 
 export const PROMOTIONS_PAGE_SIZE = 20;
 
@@ -10,7 +11,7 @@ const date = z.iso.date();
  * mistyped link falls back to the defaults instead of failing the page.
  */
 export const PromotionsSearch = z.object({
-  page: z.coerce.number().int().min(1).default(1).catch(1),
+  page: searchPage(),
   quantity: z.coerce.number().int().min(1).max(500).default(PROMOTIONS_PAGE_SIZE).catch(PROMOTIONS_PAGE_SIZE),
   status: z.enum(PROMOTION_STATUSES).optional().catch(undefined),
   promotion_type: z.enum(PROMOTION_TYPES).optional().catch(undefined),

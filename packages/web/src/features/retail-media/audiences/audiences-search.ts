@@ -1,20 +1,15 @@
 import { z } from 'zod';
 import { AUDIENCE_STATUSES } from '@backoffice/contracts';
+import { searchPage, searchText } from '../../../shared/ui/search-params';
 
 /** Audience cards per page: four rows of three on a wide screen. */
 export const AUDIENCES_PAGE_SIZE = 12;
 
 /** The audience list's URL state (spec §2: the status filter lives in `status`); bad values fall back to none. */
 export const AudiencesSearch = z.object({
-  page: z.coerce.number().int().min(1).default(1).catch(1),
+  page: searchPage(),
   status: z.enum(AUDIENCE_STATUSES).optional().catch(undefined),
-  name: z
-    .string()
-    .trim()
-    .max(120)
-    .transform((v) => (v ? v : undefined))
-    .optional()
-    .catch(undefined),
+  name: searchText(),
 });
 export type AudiencesSearch = z.output<typeof AudiencesSearch>;
 export type AudiencesFilters = Pick<AudiencesSearch, 'status' | 'name'>;

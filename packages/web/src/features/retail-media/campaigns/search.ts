@@ -8,6 +8,7 @@ import {
   CAMPAIGN_TARGETINGS,
   type CampaignOrderField,
 } from '@backoffice/contracts';
+import { searchPage } from '../../../shared/ui/search-params';
 
 const id = z.coerce.number().int().positive();
 
@@ -25,7 +26,7 @@ export const CampaignsSearch = z.object({
   order_by: z.enum(CAMPAIGN_ORDER_FIELDS).default('created_at').catch('created_at'),
   order_direction: z.enum(CAMPAIGN_ORDER_DIRECTIONS).default('desc').catch('desc'),
   quantity: z.coerce.number().int().min(1).max(100).default(CAMPAIGN_PAGE_SIZE).catch(CAMPAIGN_PAGE_SIZE),
-  page: z.coerce.number().int().min(1).default(1).catch(1),
+  page: searchPage(),
 });
 
 export type CampaignsSearch = z.output<typeof CampaignsSearch>;

@@ -1,15 +1,10 @@
 import { z } from 'zod';
+import { searchPage, searchText } from '../../../shared/ui/search-params';
 
 /** The advertisers and sub-publishers lists' URL state: page and name search. */
 export const PartnersSearch = z.object({
-  page: z.coerce.number().int().min(1).default(1).catch(1),
-  name: z
-    .string()
-    .trim()
-    .max(120)
-    .transform((v) => (v ? v : undefined))
-    .optional()
-    .catch(undefined),
+  page: searchPage(),
+  name: searchText(),
 });
 export type PartnersSearch = z.output<typeof PartnersSearch>;
 export const PARTNERS_SEARCH_DEFAULTS = { page: 1 } as const;

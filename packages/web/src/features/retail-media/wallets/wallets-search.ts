@@ -1,21 +1,16 @@
 import { z } from 'zod';
+import { searchPage, searchText } from '../../../shared/ui/search-params';
 
 /** Spec §9: wallet lists and movements come 50 a page. */
 export const WALLETS_PAGE_SIZE = 50;
 
-const page = z.coerce.number().int().min(1).default(1).catch(1);
+const page = searchPage();
 const rmid = z.coerce.number().int().positive().optional().catch(undefined);
 
 /** The wallet list's URL state: page and the name search; a mistyped link falls back to the defaults. */
 export const WalletsSearch = z.object({
   page,
-  name: z
-    .string()
-    .trim()
-    .max(120)
-    .transform((v) => (v ? v : undefined))
-    .optional()
-    .catch(undefined),
+  name: searchText(),
 });
 export type WalletsSearch = z.output<typeof WalletsSearch>;
 export const WALLETS_SEARCH_DEFAULTS = { page: 1 } as const;

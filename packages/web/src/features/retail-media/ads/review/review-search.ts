@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AD_REVIEW_QUEUES } from '@backoffice/contracts';
+import { searchPage } from '../../../../shared/ui/search-params';
 
 const AD_TYPES = ['product', 'banner', 'sponsored_brand', 'digital_signage'] as const;
 
@@ -7,7 +8,7 @@ const AD_TYPES = ['product', 'banner', 'sponsored_brand', 'digital_signage'] as 
 export const ReviewSearch = z.object({
   status: z.enum(AD_REVIEW_QUEUES).default('pending_review').catch('pending_review'),
   ad_type: z.enum(AD_TYPES).default('banner').catch('banner'),
-  page: z.coerce.number().int().min(1).default(1).catch(1),
+  page: searchPage(),
 });
 export type ReviewSearch = z.output<typeof ReviewSearch>;
 
