@@ -53,6 +53,16 @@ import { registerConfigurationRoutes } from './modules/retail-config/configurati
 import { createPartnersRepo } from './modules/retail-config/partners.repo.ts';
 import { createPartnersService } from './modules/retail-config/partners.service.ts';
 import { registerPartnerRoutes } from './modules/retail-config/partners.routes.ts';
+import { createAdIndex, type AdIndex } from './modules/ad-serving/ad-index.ts';
+import { createDecisionService } from './modules/ad-serving/decision.service.ts';
+import { createEventSigner } from './modules/ad-serving/event-signing.ts';
+import { registerRmaRoutes } from './modules/ad-serving/rma.routes.ts';
+import { createDatabaseEventStore, createRedisEventStore } from './modules/ad-serving/event-store.ts';
+import { createBeaconsService } from './modules/ad-serving/beacons.service.ts';
+import { registerBeaconRoutes } from './modules/ad-serving/beacons.routes.ts';
+import { createEventConsumer } from './modules/ad-serving/event-consumer.ts';
+import { createApiKeysService } from './modules/ad-serving/api-keys.service.ts';
+import { registerApiKeyRoutes } from './modules/ad-serving/api-keys.routes.ts';
 import { createLocalMediaStorage, localMediaRoot } from './lib/media-storage.ts';
 import mediaPlugin from './plugins/media.ts';
 import { createMetricsRepo } from './modules/promotions/metrics.repo.ts';
@@ -168,6 +178,19 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   registerPartnerRoutes(app, createPartnersService({ db, repo: createPartnersRepo(db), scopes: rmScopes }));
   registerAds(app, { db, storage: mediaStorage, maxBytes: config.mediaMaxBytes });
   registerCampaignRoutes(app, createCampaignsService({ db, repo: createCampaignsRepo(db) }));
+  const apiKeys = createApiKeysService({ db, scopes: rmScopes });
+  const adIndex = createAdIndex(db);
+  app.decorate('adIndex', adIndex);
+  registerApiKeyRoutes(app, apiKeys);
+  registerRmaRoutes(app, {
+    decisions: createDecisionService({ index: adIndex, signer: createEventSigner(config.jwtSecret), appUrl: config.appUrl }),
+    apiKeys,
+    scopes: rmScopes,
+  });
+  const eventStore = redis ? createRedisEventStore(db, redis, config.redisPrefix) : createDatabaseEventStore(db);
+  registerBeaconRoutes(app, createBeaconsService({ signer: createEventSigner(config.jwtSecret), cache, store: eventStore }));
+  const eventConsumer = createEventConsumer(eventStore, { log: app.log });
+  app.decorate('eventConsumer', eventConsumer);
   await app.register(spaPlugin, { webDist: config.webDist });
 
   await registerEmailJobs(queue, { repo: emailRepo, transport });
@@ -179,6 +202,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await redis?.quit();
     if (!opts.database) await database.close();
   });
+  // Registered after the hook above, so it runs first (onClose hooks run in reverse): counting stops before Redis and the database close.
+  if (config.runWorkers) eventConsumer.start();
+  app.addHook('onClose', () => eventConsumer.stop());
   return app;
 }
 
@@ -186,5 +212,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     queue: JobQueue;
     cache: Cache;
+    /** The decision API's in-memory ad index; `invalidate(publisherId)` after changes that must apply at once. */
+    adIndex: AdIndex;
   }
 }

@@ -1,4 +1,5 @@
 import type { Db } from './client.ts';
+import { seedApiKeys } from './seed-api-keys.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { hashPassword } from '../lib/password.ts';
 import { ACCESS_MODULES, moduleIds } from './access-modules.ts';
@@ -119,6 +120,7 @@ export async function seed(db: Db): Promise<void> {
   await seedRetailMedia(db, accountIds);
   await seedRetailConfig(db, accountIds);
   await seedCampaigns(db, accountIds);
+  await seedApiKeys(db, accountIds);
 }
 
 const DAY = 86_400_000;

@@ -62,6 +62,8 @@ export const messages = {
   },
   FLYER_NOT_FOUND: { 'pt-BR': 'Encarte não encontrado.', en: 'Flyer not found.' },
   WALLET_NOT_FOUND: { 'pt-BR': 'Carteira não encontrada.', en: 'Wallet not found.' },
+  BEACON_INVALID_TOKEN: { 'pt-BR': 'Link de evento inválido ou adulterado.', en: 'Invalid or tampered event link.' },
+  BEACON_EXPIRED_TOKEN: { 'pt-BR': 'Link de evento expirado (válido por 24 horas).', en: 'Expired event link (valid for 24 hours).' },
   WALLET_IDEMPOTENCY_CONFLICT: {
     'pt-BR': 'Esta chave de idempotência já foi usada em uma recarga de outro valor. Gere uma nova chave para uma nova recarga.',
     en: 'This idempotency key was already used for a recharge of another amount. Use a new key for a new recharge.',
@@ -206,6 +208,11 @@ export const messages = {
     en: 'Invalid data in "price": the maximum price is R$ {max}.',
   },
   PUBLISHER_NOT_FOUND: { 'pt-BR': 'Publisher não encontrado.', en: 'Publisher not found.' },
+  API_KEY_INVALID: { 'pt-BR': 'Chave de API ausente ou inválida.', en: 'Missing or invalid API key.' },
+  API_KEY_REVOKED: { 'pt-BR': 'Esta chave de API foi revogada.', en: 'This API key has been revoked.' },
+  API_KEY_NOT_FOUND: { 'pt-BR': 'Chave de API não encontrada.', en: 'API key not found.' },
+  API_KEY_REVOKED_OK: { 'pt-BR': 'Chave de API revogada.', en: 'API key revoked.' },
+  RMA_WRONG_PUBLISHER: { 'pt-BR': 'Esta chave de API é de outro publisher.', en: 'This API key belongs to another publisher.' },
   RM_CONFIG_PUBLISHER_ONLY: {
     'pt-BR': 'Só o publisher altera esta configuração.',
     en: 'Only the publisher can change this configuration.',

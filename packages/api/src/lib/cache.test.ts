@@ -139,6 +139,15 @@ describe.each(engines)('%s cache', (_name, make) => {
     expect(await cache.incr('window', 1)).toBe(1);
   });
 
+  it('sets a key only when absent, and again once it expired', async () => {
+    expect(await cache.setIfAbsent('once', 1, 1)).toBe(true);
+    expect(await cache.setIfAbsent('once', 2, 1)).toBe(false);
+    expect(await cache.get('once')).toBe(1);
+    await advance(1);
+    expect(await cache.setIfAbsent('once', 3, 1)).toBe(true);
+    expect(await cache.get('once')).toBe(3);
+  });
+
   it('answers ping', async () => {
     expect(await cache.ping()).toBe(true);
   });

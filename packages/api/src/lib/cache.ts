@@ -14,6 +14,8 @@ export interface Cache {
   incr(key: string, ttlSeconds: number): Promise<number>;
   /** Seconds until the key expires; 0 when it does not exist. */
   ttl(key: string): Promise<number>;
+  /** Stores the value only when the key does not exist (or expired); true when it was stored. */
+  setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
   ping(): Promise<boolean>;
 }
 
@@ -42,6 +44,9 @@ export function createRedisCache(redis: Redis, prefix: string): Cache {
     },
     async ttl(key) {
       return Math.max(0, await redis.ttl(k(key)));
+    },
+    async setIfAbsent(key, value, ttlSeconds) {
+      return (await redis.set(k(key), JSON.stringify(value ?? null), 'EX', seconds(ttlSeconds), 'NX')) === 'OK';
     },
     async ping() {
       return (await redis.ping()) === 'PONG';
@@ -94,6 +99,11 @@ export function createMemoryCache({ max = 50_000, now = Date.now }: MemoryCacheO
     async ttl(key) {
       const e = live(key);
       return e ? Math.ceil((e.expiresAt - now()) / 1000) : 0;
+    },
+    async setIfAbsent(key, value, ttlSeconds) {
+      if (live(key)) return false;
+      lru.set(key, { json: JSON.stringify(value ?? null), expiresAt: now() + seconds(ttlSeconds) * 1000 });
+      return true;
     },
     async ping() {
       return true;

@@ -110,6 +110,8 @@ export default fp<{ version: string; appUrl: string }>(
           { name: 'Campaigns', description: 'Campanhas de retail media: lista, criação, edição, palavras-chave, produtos, tags e histórico' },
           { name: 'Audiences', description: 'Audiências de retail media: proposta, aprovação com preço, rejeição e atributos de clientes' },
           { name: 'Retail media configuration', description: 'Configuração do publisher: tipos de anúncio, termos, objetivos, formatos, anunciantes vinculados, publishers e sub-publishers' },
+          { name: 'Ad events', description: 'Beacons de anúncios servidos: impressão, visualização e clique (links assinados, sem login)' },
+          { name: 'Ad decisions', description: 'API de decisão de anúncios (RMA) do publisher e suas chaves de API' },
           { name: 'System', description: 'Saúde e informações da aplicação' },
         ],
       },

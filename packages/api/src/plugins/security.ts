@@ -12,6 +12,8 @@ export const RATE_LIMIT_EXEMPT = ['/health', '/ready'];
  * and a store's staff share one address, so they never count against the per-IP ceiling.
  */
 export const STATIC_PREFIXES = ['/assets/', '/brand/', '/uploads/'];
+/** Integrators' servers call ad decisions and fire beacons at traffic rates from few IPs: not a per-IP ceiling's business. */
+export const AD_SERVING_PREFIXES = ['/v1/rma/', '/v1/beacon/'];
 
 /**
  * CORS, security headers, a per-IP request ceiling (shared through Redis when configured) and
@@ -61,7 +63,11 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
       ...(opts.redis ? { redis: opts.redis, nameSpace: `${opts.prefix}:rl:` } : {}),
       allowList: (req) => {
         const path = req.url.split('?')[0]!;
-        return RATE_LIMIT_EXEMPT.includes(path) || (req.method === 'GET' && STATIC_PREFIXES.some((p) => path.startsWith(p)));
+        return (
+          RATE_LIMIT_EXEMPT.includes(path) ||
+          AD_SERVING_PREFIXES.some((p) => path.startsWith(p)) ||
+          (req.method === 'GET' && STATIC_PREFIXES.some((p) => path.startsWith(p)))
+        );
       },
       errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, code: 'RATE_LIMITED', message: `retry in ${ctx.after}` }),
     });
