@@ -170,29 +170,39 @@ export async function buildPublisherIndex(db: Db, publisherId: number, now: Date
 export const INDEX_MAX_AGE_MS = 5_000;
 
 /**
- * The in-memory index of every publisher asked about: built on first use, rebuilt when older than
- * 5 s or after `invalidate`. Concurrent requests share one rebuild. A request reads only the Maps.
+ * The in-memory index of every publisher asked about: built on first use and after `invalidate`
+ * (those requests wait for it), refreshed in the background when older than 5 s (requests keep
+ * reading the previous one meanwhile, so no decision waits on the database). Concurrent requests
+ * share one build. A request reads only the Maps.
  */
 export function createAdIndex(db: Db, clock: Clock = systemClock) {
   const indexes = new Map<number, PublisherIndex>();
   const building = new Map<number, Promise<PublisherIndex>>();
 
+  function build(publisherId: number, now: Date): Promise<PublisherIndex> {
+    let pending = building.get(publisherId);
+    if (!pending) {
+      pending = buildPublisherIndex(db, publisherId, now)
+        .then((idx) => {
+          indexes.set(publisherId, idx);
+          return idx;
+        })
+        .finally(() => building.delete(publisherId));
+      building.set(publisherId, pending);
+    }
+    return pending;
+  }
+
   return {
     async get(publisherId: number): Promise<PublisherIndex> {
       const now = clock();
       const current = indexes.get(publisherId);
-      if (current && now.getTime() - current.builtAt <= INDEX_MAX_AGE_MS) return current;
-      let pending = building.get(publisherId);
-      if (!pending) {
-        pending = buildPublisherIndex(db, publisherId, now)
-          .then((idx) => {
-            indexes.set(publisherId, idx);
-            return idx;
-          })
-          .finally(() => building.delete(publisherId));
-        building.set(publisherId, pending);
+      if (!current) return build(publisherId, now);
+      if (now.getTime() - current.builtAt > INDEX_MAX_AGE_MS) {
+        // A failed refresh keeps serving the previous index; the next stale read tries again.
+        build(publisherId, now).catch(() => undefined);
       }
-      return pending;
+      return current;
     },
     invalidate(publisherId: number) {
       indexes.delete(publisherId);

@@ -3,10 +3,10 @@ import type { Prisma, PromotionType } from '../../generated/prisma/client.ts';
 import type { PromotionStatus } from '@backoffice/contracts';
 import { likeLiteral } from '../../lib/like.ts';
 
-const promotionSelect = {
+/** What the pricing engine reads of a promotion (redemptions evaluate candidates with it). */
+export const candidateSelect = {
   id: true,
   name: true,
-  description: true,
   promotionType: true,
   code: true,
   startAt: true,
@@ -23,9 +23,9 @@ const promotionSelect = {
   selectedOffers: true,
   priority: true,
   exclusive: true,
-  createdAt: true,
-  updatedAt: true,
 } as const;
+
+const promotionSelect = { ...candidateSelect, description: true, createdAt: true, updatedAt: true } as const;
 
 export type PromotionRow = Prisma.PromotionGetPayload<{ select: typeof promotionSelect }>;
 

@@ -1,26 +1,6 @@
 import type { Db, Tx } from '../../db/client.ts';
+import { candidateSelect } from './promotions.repo.ts';
 import type { EnginePromotion, StoredBenefits, StoredTrigger } from './pricing-engine.ts';
-
-const candidateSelect = {
-  id: true,
-  name: true,
-  promotionType: true,
-  code: true,
-  startAt: true,
-  endAt: true,
-  active: true,
-  disabledAt: true,
-  benefits: true,
-  trigger: true,
-  limitTotal: true,
-  limitPerCustomer: true,
-  usesCount: true,
-  locationIds: true,
-  customers: true,
-  selectedOffers: true,
-  priority: true,
-  exclusive: true,
-} as const;
 
 const redemptionSelect = {
   id: true,
