@@ -49,3 +49,60 @@ export const beaconRoutes = {
     ...common,
   }),
 };
+
+/** How far back a conversion looks for the click or view that led to it, in days. */
+export const ATTRIBUTION_WINDOW_DAYS = 14;
+
+const Text = (max: number) => z.string().trim().min(1).max(max);
+
+export const ConversionItem = z
+  .strictObject({
+    sku: Text(120),
+    quantity: z.number().int().positive().max(100_000),
+    price: z.number().nonnegative().multipleOf(0.01).meta({ description: 'Preço unitário, em reais.' }),
+    promotional_price: z
+      .number()
+      .nonnegative()
+      .multipleOf(0.01)
+      .nullable()
+      .optional()
+      .meta({ description: 'Preço unitário promocional, em reais; quando presente é o preço pago.' }),
+  })
+  .meta({ id: 'ConversionItem' });
+
+export const ConversionBody = z
+  .strictObject({
+    order_id: Text(120).meta({ description: 'Identificador do pedido no site; a mesma conversão enviada de novo conta uma vez.' }),
+    user_id: Text(200).optional(),
+    session_id: Text(200).optional(),
+    created_at: z.iso.datetime({ offset: true }).meta({ description: 'Quando o pedido foi feito.' }),
+    items: z.array(ConversionItem).min(1).max(500),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.user_id && !body.session_id)
+      ctx.addIssue({ code: 'custom', path: ['user_id'], message: 'Informe user_id ou session_id de quem comprou.' });
+  })
+  .meta({ id: 'ConversionBody' });
+export type ConversionBody = z.infer<typeof ConversionBody>;
+
+export const ConversionAccepted = z
+  .object({
+    accepted: z.literal(true),
+    order_id: z.string(),
+    duplicate: z.boolean().meta({ description: 'true quando este order_id já tinha sido recebido (nada muda).' }),
+  })
+  .meta({ id: 'ConversionAccepted', description: 'Pedido gravado; é atribuído ao último clique (senão à última visualização) da mesma pessoa em 14 dias.' });
+
+export const conversionRoutes = {
+  conversion: defineRoute({
+    method: 'POST',
+    path: '/v1/beacon/conversion',
+    operationId: 'beaconConversion',
+    summary: 'Registra um pedido para atribuição às campanhas (idempotente por order_id; chave x-api-key do publisher)',
+    tags,
+    permission,
+    body: ConversionBody,
+    responses: { 202: ConversionAccepted },
+    errors: [400, 401],
+  }),
+};

@@ -16,3 +16,4 @@ export * from './retail-config.ts';
 export * from './ads.ts';
 export * from './campaigns.ts';
 export * from './ad-decision.ts';
+export * from './rm-reports.ts';

@@ -9,6 +9,27 @@ export interface EventConsumerOptions {
   /** Events counted per database transaction. */
   batchSize?: number;
   log?: Pick<FastifyBaseLogger, 'error'>;
+  /** Told, after each batch commits, which campaigns and wallets its charges touched (the ad index refreshes them). */
+  onCommitted?: (touched: CountedTouch[]) => void;
+}
+
+/** What one committed batch changed, per publisher: spend of these campaigns, balance of these advertisers' wallets. */
+export interface CountedTouch {
+  publisherId: number;
+  campaignIds: number[];
+  advertiserIds: number[];
+}
+
+/** The publishers, campaigns and advertisers a batch of events was about. */
+export function touchedBy(events: BeaconEvent[]): CountedTouch[] {
+  const byPublisher = new Map<number, { campaigns: Set<number>; advertisers: Set<number> }>();
+  for (const e of events) {
+    let t = byPublisher.get(e.ad.p);
+    if (!t) byPublisher.set(e.ad.p, (t = { campaigns: new Set(), advertisers: new Set() }));
+    t.campaigns.add(e.ad.c);
+    t.advertisers.add(e.ad.a);
+  }
+  return [...byPublisher].map(([publisherId, t]) => ({ publisherId, campaignIds: [...t.campaigns], advertiserIds: [...t.advertisers] }));
 }
 
 const json = (v: unknown) => JSON.stringify(v);
@@ -193,14 +214,21 @@ export async function countEvents(tx: Tx, batch: BeaconEvent[]): Promise<number>
  * per batch. Several instances may run at once (consumer group / SKIP LOCKED, and the unique
  * event_key), so nothing is counted twice.
  */
-export function createEventConsumer(store: EventStore, { intervalMs = 250, batchSize = 500, log }: EventConsumerOptions = {}) {
+export function createEventConsumer(store: EventStore, { intervalMs = 250, batchSize = 500, log, onCommitted }: EventConsumerOptions = {}) {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
   let stopped = false;
 
   /** Batches until the store is empty (or, for the timer, until stopped). */
   const drainNow = async (untilStopped: boolean) => {
-    while ((await store.consume(batchSize, countEvents)) > 0) {
+    for (;;) {
+      let counted: BeaconEvent[] = [];
+      const taken = await store.consume(batchSize, async (tx, batch) => {
+        counted = batch;
+        return countEvents(tx, batch);
+      });
+      if (taken === 0) return;
+      if (onCommitted && counted.length) onCommitted(touchedBy(counted));
       if (untilStopped && stopped) return;
     }
   };
