@@ -6,7 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 const api = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/search', '/uploads', '/authenticate', '/changeaccount', '/password-recovery', '/update-password', '/app-info', '/openapi.json', '/docs', '/health', '/ready', '/v1',
   // Retail media keeps spec §7's root paths.
-  '/campaign', '^/ad(/|\\?|$)', '/audience', '/configuration/', '/subpublishers', '/advertisers', '/publishers', '/goals', '/ad-sizes', '/recommended-products/'];
+  '/campaign', '^/ad(/|\\?|$)', '/audience', '/configuration/', '/subpublishers', '/advertisers', '/publishers', '/goals', '/ad-sizes', '/recommended-products/', '/report/'];
 
 export default defineConfig({
   plugins: [

@@ -43,6 +43,10 @@ import { registerAds } from './modules/ads/ads.routes.ts';
 import { createCampaignsRepo } from './modules/campaigns/campaigns.repo.ts';
 import { createCampaignsService } from './modules/campaigns/campaigns.service.ts';
 import { registerCampaignRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { createRmReportsRepo } from './modules/rm-reports/rm-reports.repo.ts';
+import { createRmReportsService } from './modules/rm-reports/rm-reports.service.ts';
+import { createRmReportDownloads } from './modules/rm-reports/rm-reports.download.ts';
+import { registerRmReportRoutes } from './modules/rm-reports/rm-reports.routes.ts';
 import { createRmScopes } from './modules/retail-media/scope.ts';
 import { createAudiencesRepo } from './modules/audiences/audiences.repo.ts';
 import { createAudiencesService } from './modules/audiences/audiences.service.ts';
@@ -53,7 +57,9 @@ import { registerConfigurationRoutes } from './modules/retail-config/configurati
 import { createPartnersRepo } from './modules/retail-config/partners.repo.ts';
 import { createPartnersService } from './modules/retail-config/partners.service.ts';
 import { registerPartnerRoutes } from './modules/retail-config/partners.routes.ts';
-import { createAdIndex, type AdIndex } from './modules/ad-serving/ad-index.ts';
+import { createAdIndex, createRedisIndexBus, type AdIndex } from './modules/ad-serving/ad-index.ts';
+import { registerIndexRefresh } from './modules/ad-serving/index-refresh.ts';
+import { createRequestStats, type RequestStats } from './modules/ad-serving/request-stats.ts';
 import { createDecisionService } from './modules/ad-serving/decision.service.ts';
 import { createEventSigner } from './modules/ad-serving/event-signing.ts';
 import { registerRmaRoutes } from './modules/ad-serving/rma.routes.ts';
@@ -61,6 +67,9 @@ import { createDatabaseEventStore, createRedisEventStore } from './modules/ad-se
 import { createBeaconsService } from './modules/ad-serving/beacons.service.ts';
 import { registerBeaconRoutes } from './modules/ad-serving/beacons.routes.ts';
 import { createEventConsumer } from './modules/ad-serving/event-consumer.ts';
+import { registerConversionRoutes } from './modules/ad-serving/conversions.routes.ts';
+import { createConversionsService } from './modules/ad-serving/conversions.service.ts';
+import { createAttribution } from './modules/ad-serving/attribution.ts';
 import { createApiKeysService } from './modules/ad-serving/api-keys.service.ts';
 import { registerApiKeyRoutes } from './modules/ad-serving/api-keys.routes.ts';
 import { createLocalMediaStorage, localMediaRoot } from './lib/media-storage.ts';
@@ -173,23 +182,30 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   registerCatalogRoutes(app, createCatalogService({ repo: createCatalogRepo(db) }), createLocationsRepo(db));
   registerWalletRoutes(app, createWalletsService({ repo: createWalletsRepo(db) }));
   const rmScopes = createRmScopes(db);
+  // The ad index hears of every retail-media write below (the hook must precede those routes).
+  const adIndex = createAdIndex(db, { bus: redis ? createRedisIndexBus(redis, config.redisPrefix, app.log) : undefined, log: app.log });
+  app.decorate('adIndex', adIndex);
+  registerIndexRefresh(app, adIndex);
   registerAudienceRoutes(app, createAudiencesService({ repo: createAudiencesRepo(db), scopes: rmScopes }));
   registerConfigurationRoutes(app, createConfigurationService({ db, repo: createConfigurationRepo(db), scopes: rmScopes }));
   registerPartnerRoutes(app, createPartnersService({ db, repo: createPartnersRepo(db), scopes: rmScopes }));
   registerAds(app, { db, storage: mediaStorage, maxBytes: config.mediaMaxBytes });
   registerCampaignRoutes(app, createCampaignsService({ db, repo: createCampaignsRepo(db) }));
+  const rmReports = createRmReportsService({ repo: createRmReportsRepo(db), scopes: rmScopes });
+  registerRmReportRoutes(app, rmReports, createRmReportDownloads(rmReports));
   const apiKeys = createApiKeysService({ db, scopes: rmScopes });
-  const adIndex = createAdIndex(db);
-  app.decorate('adIndex', adIndex);
   registerApiKeyRoutes(app, apiKeys);
+  const requestStats = createRequestStats(db, { log: app.log });
+  app.decorate('requestStats', requestStats);
   registerRmaRoutes(app, {
-    decisions: createDecisionService({ index: adIndex, signer: createEventSigner(config.jwtSecret), appUrl: config.appUrl }),
+    decisions: createDecisionService({ index: adIndex, signer: createEventSigner(config.jwtSecret), appUrl: config.appUrl, requestStats }),
     apiKeys,
     scopes: rmScopes,
   });
   const eventStore = redis ? createRedisEventStore(db, redis, config.redisPrefix) : createDatabaseEventStore(db);
   registerBeaconRoutes(app, createBeaconsService({ signer: createEventSigner(config.jwtSecret), cache, store: eventStore }));
-  const eventConsumer = createEventConsumer(eventStore, { log: app.log });
+  registerConversionRoutes(app, { conversions: createConversionsService({ db }), apiKeys });
+  const eventConsumer = createEventConsumer(eventStore, { log: app.log, onCommitted: (touched) => adIndex.spendChanged(touched), attribution: createAttribution(db) });
   app.decorate('eventConsumer', eventConsumer);
   await app.register(spaPlugin, { webDist: config.webDist });
 
@@ -204,7 +220,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
   // Registered after the hook above, so it runs first (onClose hooks run in reverse): counting stops before Redis and the database close.
   if (config.runWorkers) eventConsumer.start();
-  app.addHook('onClose', () => eventConsumer.stop());
+  requestStats.start();
+  app.addHook('onClose', async () => {
+    await eventConsumer.stop();
+    await requestStats.stop();
+    await adIndex.close();
+  });
   return app;
 }
 
@@ -212,7 +233,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     queue: JobQueue;
     cache: Cache;
-    /** The decision API's in-memory ad index; `invalidate(publisherId)` after changes that must apply at once. */
+    /** The decision API's in-memory ad index; `settled()` waits for announced updates, `invalidate(publisherId)` after direct database writes. */
     adIndex: AdIndex;
+    /** Decision requests counted per placement and hour; `flush()` writes them now. */
+    requestStats: RequestStats;
   }
 }

@@ -54,15 +54,18 @@ export const beaconRoutes = {
 export const ATTRIBUTION_WINDOW_DAYS = 14;
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
+/** A unit price above R$ 1 million is a typo (and keeps order totals exact in cents). */
+const MAX_UNIT_PRICE = 1_000_000;
 
 export const ConversionItem = z
   .strictObject({
     sku: Text(120),
     quantity: z.number().int().positive().max(100_000),
-    price: z.number().nonnegative().multipleOf(0.01).meta({ description: 'Preço unitário, em reais.' }),
+    price: z.number().nonnegative().max(MAX_UNIT_PRICE).multipleOf(0.01).meta({ description: 'Preço unitário, em reais.' }),
     promotional_price: z
       .number()
       .nonnegative()
+      .max(MAX_UNIT_PRICE)
       .multipleOf(0.01)
       .nullable()
       .optional()
@@ -93,16 +96,21 @@ export const ConversionAccepted = z
   })
   .meta({ id: 'ConversionAccepted', description: 'Pedido gravado; é atribuído ao último clique (senão à última visualização) da mesma pessoa em 14 dias.' });
 
+const ConversionHeaders = z.object({
+  'x-api-key': z.string().optional().meta({ description: 'Chave de API do publisher (ou um token Bearer de um membro do publisher).' }),
+});
+
 export const conversionRoutes = {
   conversion: defineRoute({
     method: 'POST',
     path: '/v1/beacon/conversion',
     operationId: 'beaconConversion',
-    summary: 'Registra um pedido para atribuição às campanhas (idempotente por order_id; chave x-api-key do publisher)',
+    summary: 'Registra um pedido para atribuição às campanhas (idempotente por order_id; chave x-api-key do publisher, ou sessão de um membro do publisher)',
     tags,
     permission,
+    headers: ConversionHeaders,
     body: ConversionBody,
     responses: { 202: ConversionAccepted },
-    errors: [400, 401],
+    errors: [400, 401, 403],
   }),
 };

@@ -106,7 +106,12 @@ const OpportunityFigures = {
   ads_requested: Int,
   ads_returned: Int,
   revenue: Money.meta({ description: 'Receita (gasto dos anunciantes) no período.' }),
-  potential_revenue: Money.meta({ description: 'O que os espaços não preenchidos teriam rendido à receita média por anúncio servido.' }),
+  potential_revenue: Money.meta({
+    description:
+      'O que os anúncios pedidos e não servidos teriam rendido: (ads_requested − ads_returned) × (revenue ÷ ads_returned) da própria linha ' +
+      '(posição e contexto, ou dia); uma linha sem anúncios servidos usa a receita por anúncio servido do período todo, e 0 quando nada foi servido. ' +
+      'Nos totais, a soma das linhas por posição e contexto.',
+  }),
 };
 export const RmReportOpportunityCost = z
   .object({
@@ -115,7 +120,10 @@ export const RmReportOpportunityCost = z
     days: z.array(z.object({ date: DateOnly, ...OpportunityFigures })),
     rows: z.array(z.object({ placement: z.string(), context: z.string(), ...OpportunityFigures })),
   })
-  .meta({ id: 'RmReportOpportunityCost' });
+  .meta({
+    id: 'RmReportOpportunityCost',
+    description: 'Só publishers (inventário próprio e sub-publishers). Pedidos em rm_request_stats; receita = gasto dos anunciantes. advertiser_id não se aplica.',
+  });
 
 export const RmReportDailyRow = CampaignMetrics.safeExtend({
   date: DateOnly,

@@ -7,6 +7,7 @@ import { seedCatalog } from './seed-catalog.ts';
 import { seedPromotional } from './seed-promotional.ts';
 import { seedRetailMedia } from './seed-retail-media.ts';
 import { seedCampaigns } from './seed-campaigns.ts';
+import { seedRmReports } from './seed-rm-reports.ts';
 import { seedRetailConfig } from './seed-retail-config.ts';
 import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../modules/promotions/promotion-status.ts';
 
@@ -52,6 +53,8 @@ const USERS = [
   { email: 'juliana.alves@varejo.test', name: 'Juliana Alves', phone: null },
   { email: 'beatriz.rocha@varejo.test', name: 'Beatriz Rocha', phone: null },
   { email: 'pedro.santos@varejo.test', name: 'Pedro Henrique Santos', phone: null, invitedOnly: true },
+  // Platform staff: sees the operator-only tools (the ad-request tester) in the accounts it belongs to.
+  { email: 'suporte@plataforma.test', name: 'Equipe de Suporte da Plataforma', phone: null, isPlatformOperator: true },
 ] as const;
 
 const MEMBERSHIPS: Array<{ account: string; email: string; role: 'admin' | 'manager' | 'operator'; status?: 'invited'; modules?: number[] }> = [
@@ -63,6 +66,7 @@ const MEMBERSHIPS: Array<{ account: string; email: string; role: 'admin' | 'mana
   { account: 'supermercado-bom-preco', email: 'pedro.santos@varejo.test', role: 'operator', status: 'invited' },
   { account: 'cafe-aurora', email: 'gestor@marca.test', role: 'admin' },
   { account: 'rede-parceira-midia', email: 'admin@parceiro.test', role: 'admin' },
+  { account: 'supermercado-bom-preco', email: 'suporte@plataforma.test', role: 'admin' },
 ];
 
 /** Idempotent: creates what is missing, leaves what exists (including changed passwords). */
@@ -120,6 +124,7 @@ export async function seed(db: Db): Promise<void> {
   await seedRetailMedia(db, accountIds);
   await seedRetailConfig(db, accountIds);
   await seedCampaigns(db, accountIds);
+  await seedRmReports(db);
   await seedApiKeys(db, accountIds);
 }
 

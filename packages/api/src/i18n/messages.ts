@@ -218,6 +218,8 @@ export const messages = {
     en: 'Only the publisher can change this configuration.',
   },
   ADVERTISER_NOT_FOUND: { 'pt-BR': 'Anunciante não encontrado.', en: 'Advertiser not found.' },
+  ADVERTISER_REQUIRED: { 'pt-BR': 'Selecione um anunciante para ver este relatório.', en: 'Select an advertiser to see this report.' },
+  RM_REPORT_PUBLISHER_ONLY: { 'pt-BR': 'Este relatório é exclusivo de publishers.', en: 'This report is for publishers only.' },
   LINK_ALREADY_EXISTS: { 'pt-BR': 'Este anunciante já está vinculado ao publisher.', en: 'This advertiser is already linked to the publisher.' },
   LINK_HAS_ACTIVE_CAMPAIGNS: {
     'pt-BR': 'O anunciante tem campanhas ativas neste publisher: encerre-as antes de desfazer o vínculo.',

@@ -112,6 +112,7 @@ export default fp<{ version: string; appUrl: string }>(
           { name: 'Retail media configuration', description: 'Configuração do publisher: tipos de anúncio, termos, objetivos, formatos, anunciantes vinculados, publishers e sub-publishers' },
           { name: 'Ad events', description: 'Beacons de anúncios servidos: impressão, visualização e clique (links assinados, sem login)' },
           { name: 'Ad decisions', description: 'API de decisão de anúncios (RMA) do publisher e suas chaves de API' },
+          { name: 'Retail media reports', description: 'Relatórios de retail media por período (São Paulo) e seus downloads em CSV e XLSX' },
           { name: 'System', description: 'Saúde e informações da aplicação' },
         ],
       },

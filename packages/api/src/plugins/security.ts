@@ -39,7 +39,7 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
     await app.register(cors, {
       origin: opts.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposedHeaders: ['x-request-id', 'retry-after'],
+      exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
       maxAge: 600,
     });
     await app.register(helmet, {

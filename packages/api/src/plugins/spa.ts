@@ -5,7 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { errorEnvelope } from './errors.ts';
 
 /** Retail media's API keeps the paths of spec §7 (`/campaign/v2`, `/ad/actions/…`, `/audience/…`) at the root. */
-const RETAIL_MEDIA_PREFIXES = ['/campaign', '/ad/', '/audience', '/configuration/', '/subpublishers', '/advertisers', '/publishers', '/goals', '/ad-sizes', '/recommended-products/'];
+const RETAIL_MEDIA_PREFIXES = ['/campaign', '/ad/', '/audience', '/configuration/', '/subpublishers', '/advertisers', '/publishers', '/goals', '/ad-sizes', '/recommended-products/', '/report/'];
 const API_PREFIXES = ['/api/', '/v1/', '/docs', '/openapi.json', '/socket.io', '/health', '/ready', '/uploads/', ...RETAIL_MEDIA_PREFIXES];
 
 /**

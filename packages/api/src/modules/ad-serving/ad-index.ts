@@ -1,8 +1,37 @@
 import type { RmAdType } from '@backoffice/contracts';
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
-import { campaignStatus } from '../campaigns/campaign-status.ts';
 import { businessDate } from '../promotions/promotion-status.ts';
-import { systemClock, type Clock } from './decision.ts';
+import { PACING_SLACK, score, systemClock, type BusinessDay, type Clock, type Scored } from './decision.ts';
+
+/** A campaign's serving state, shared by all its index entries and updated in place when spend changes. */
+export interface CampaignServing {
+  campaignId: number;
+  /** The campaign runs from startMs until endMs (null: always on); checked per decision, so starts and ends need no rebuild. */
+  startMs: number;
+  endMs: number | null;
+  dailyBudgetCents: number;
+  totalBudgetCents: number | null;
+  /** Spend of the São Paulo day `spentDay`; another day means nothing spent yet today. */
+  spentDay: string;
+  todaySpentCents: number;
+  lifetimeSpentCents: number;
+  /** The advertiser's wallet at this publisher, shared by all its campaigns. */
+  wallet: { balanceCents: number };
+}
+
+/** Eligible now: within its dates, wallet funded, daily and total budget left and evenly paced. */
+export function servable(s: CampaignServing, nowMs: number, day: BusinessDay): boolean {
+  if (nowMs < s.startMs || (s.endMs !== null && nowMs > s.endMs)) return false;
+  if (s.wallet.balanceCents <= 0) return false;
+  // The same rule as withinBudgetAt, without building a Budget per candidate on the hot path.
+  const today = s.spentDay === day.date ? s.todaySpentCents : 0;
+  if (today >= s.dailyBudgetCents) return false;
+  if (s.totalBudgetCents !== null && s.lifetimeSpentCents >= s.totalBudgetCents) return false;
+  return today <= s.dailyBudgetCents * (day.fraction + PACING_SLACK);
+}
 
 /** One servable ad (a product ad once per SKU it advertises), with all a decision needs. */
 export interface IndexedAd {
@@ -26,10 +55,22 @@ export interface IndexedAd {
   description: string | null;
   brandUrl: string | null;
   assets: Array<{ url: string; type: string; dimension: string }>;
-  budget: { dailyBudgetCents: number; totalBudgetCents: number | null; todaySpentCents: number; lifetimeSpentCents: number };
+  serving: CampaignServing;
+  /** Its auction score from bid and click history, kept current with them (decisions only sort). */
+  scored: Scored<IndexedAd>;
+}
+
+/** Where a campaign's entries were filed, so an incremental update can take them out again. */
+interface CampaignSlice {
+  entries: IndexedAd[];
+  keywords: string[];
+  categories: string[];
+  skus: string[];
+  brands: string[];
 }
 
 export interface PublisherIndex {
+  publisherId: number;
   builtAt: number;
   all: IndexedAd[];
   byKeyword: Map<string, IndexedAd[]>;
@@ -38,6 +79,20 @@ export interface PublisherIndex {
   byBrand: Map<string, IndexedAd[]>;
   /** Catalog categories (breadcrumbs, normalised) of each SKU, for product pages. */
   productCategories: Map<string, string[]>;
+  campaigns: Map<number, CampaignSlice>;
+  wallets: Map<number, { balanceCents: number }>;
+  /** Context kept for incremental updates: enabled ad types and the catalog by SKU. */
+  adTypes: Set<string>;
+  products: Map<string, CatalogProduct>;
+}
+
+interface CatalogProduct {
+  sku: string;
+  name: string;
+  brand: string | null;
+  url: string | null;
+  imageUrl: string | null;
+  categories: string[];
 }
 
 /** "Mercearia > Café" in one spelling: trimmed parts, lower case, " > " between them. */
@@ -64,40 +119,184 @@ const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
 
 const num = (v: bigint | number | null | undefined) => Number(v ?? 0);
 
-/** Reads everything servable of one publisher: a few indexed queries, once per rebuild. */
-export async function buildPublisherIndex(db: Db, publisherId: number, now: Date): Promise<PublisherIndex> {
-  const [config, campaigns] = await Promise.all([
-    db.retailMediaConfig.findUnique({ where: { publisherId }, select: { adTypes: true } }),
-    db.campaign.findMany({
-      where: { publisherId, deletedAt: null, canceledAt: null, active: true, startAt: { lte: now }, OR: [{ endAt: null }, { endAt: { gte: now } }] },
-      include: {
-        keywords: { where: { disabledAt: null }, select: { keyword: true } },
-        categories: { select: { category: true } },
-        products: { where: { active: true }, select: { sku: true } },
-        ads: { where: { status: 'approved', active: true, deletedAt: null }, include: { adSize: true } },
-      },
-    }),
-  ]);
-  const adTypes = new Set<string>(config?.adTypes ?? ['product', 'banner', 'sponsored_brand', 'digital_signage']);
-  const live = campaigns.filter((c) => campaignStatus(c, now) === 'active' && adTypes.has(c.adType) && c.ads.length > 0);
-  const campaignIds = live.map((c) => c.id);
-  const advertiserIds = [...new Set(live.map((c) => c.advertiserId))];
-  const today = new Date(`${businessDate(now)}T00:00:00.000Z`);
+/** Campaigns that can serve now or later (not deleted, canceled or finished), with what their entries need. */
+function loadCampaigns(db: Db, publisherId: number, now: Date, campaignIds?: number[]) {
+  return db.campaign.findMany({
+    where: {
+      publisherId,
+      ...(campaignIds ? { id: { in: campaignIds } } : {}),
+      deletedAt: null,
+      canceledAt: null,
+      active: true,
+      OR: [{ endAt: null }, { endAt: { gte: now } }],
+    },
+    include: {
+      keywords: { where: { disabledAt: null }, select: { keyword: true } },
+      categories: { select: { category: true } },
+      products: { select: { sku: true, active: true } },
+      ads: { where: { status: 'approved', active: true, deletedAt: null }, include: { adSize: true } },
+    },
+  });
+}
+type LoadedCampaign = Awaited<ReturnType<typeof loadCampaigns>>[number];
 
-  const [wallets, todaySpend, lifetimeSpend, adStats, catalog] = await Promise.all([
-    db.wallet.findMany({ where: { publisherId, advertiserId: { in: advertiserIds } }, select: { advertiserId: true, balanceCents: true } }),
-    db.rmDailyStat.groupBy({ by: ['campaignId'], where: { campaignId: { in: campaignIds }, day: today }, _sum: { spentCents: true } }),
-    db.rmDailyStat.groupBy({ by: ['campaignId'], where: { campaignId: { in: campaignIds } }, _sum: { spentCents: true } }),
-    db.rmDailyStat.groupBy({ by: ['adId'], where: { campaignId: { in: campaignIds } }, _sum: { impressions: true, clicks: true } }),
+interface SpendRow {
+  campaign_id: number;
+  ad_id: number;
+  today: bigint | null;
+  lifetime: bigint | null;
+  impressions: bigint | null;
+  clicks: bigint | null;
+}
+
+/** Today's and lifetime spend per campaign and the click history per ad, in one pass over the daily rollups. */
+async function loadSpend(db: Db, campaignIds: number[], today: string) {
+  const spend = new Map<number, { today: number; lifetime: number }>();
+  const history = new Map<number, { impressions: number; clicks: number }>();
+  if (campaignIds.length === 0) return { spend, history };
+  const rows = await db.$queryRaw<SpendRow[]>`
+    SELECT campaign_id, ad_id,
+           sum(spent_cents) FILTER (WHERE day = ${today}::date) AS today,
+           sum(spent_cents) AS lifetime, sum(impressions) AS impressions, sum(clicks) AS clicks
+      FROM rm_daily_stats
+     WHERE campaign_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(campaignIds)}::jsonb)::int)
+     GROUP BY campaign_id, ad_id`;
+  for (const r of rows) {
+    const s = spend.get(r.campaign_id) ?? { today: 0, lifetime: 0 };
+    s.today += num(r.today);
+    s.lifetime += num(r.lifetime);
+    spend.set(r.campaign_id, s);
+    history.set(r.ad_id, { impressions: num(r.impressions), clicks: num(r.clicks) });
+  }
+  return { spend, history };
+}
+
+async function loadWallets(db: Db, publisherId: number, advertiserIds: number[]) {
+  if (advertiserIds.length === 0) return new Map<number, number>();
+  const rows = await db.wallet.findMany({ where: { publisherId, advertiserId: { in: advertiserIds } }, select: { advertiserId: true, balanceCents: true } });
+  return new Map(rows.map((w) => [w.advertiserId, num(w.balanceCents)]));
+}
+
+/** The entries of one campaign (none when it cannot serve: disabled type, no bid), filed into the index. */
+function fileCampaign(
+  idx: PublisherIndex,
+  c: LoadedCampaign,
+  spend: { today: number; lifetime: number },
+  history: Map<number, { impressions: number; clicks: number }>,
+  today: string,
+) {
+  const slice: CampaignSlice = { entries: [], keywords: [], categories: [], skus: [], brands: [] };
+  idx.campaigns.set(c.id, slice);
+  if (!idx.adTypes.has(c.adType)) return;
+  let wallet = idx.wallets.get(c.advertiserId);
+  if (!wallet) idx.wallets.set(c.advertiserId, (wallet = { balanceCents: 0 }));
+  const serving: CampaignServing = {
+    campaignId: c.id,
+    startMs: c.startAt.getTime(),
+    endMs: c.endAt?.getTime() ?? null,
+    dailyBudgetCents: num(c.dailyBudgetCents),
+    totalBudgetCents: c.totalBudgetCents === null ? null : num(c.totalBudgetCents),
+    spentDay: today,
+    todaySpentCents: spend.today,
+    lifetimeSpentCents: spend.lifetime,
+    wallet,
+  };
+  // Product ads follow the campaign's product switches: a switched-off SKU is not served.
+  const activeSkus = c.products.filter((p) => p.active).map((p) => p.sku);
+  const listedSkus = new Set(c.products.map((p) => p.sku));
+  const categories = [...new Set(c.categories.map((k) => normCategory(k.category)))];
+  const keywords = c.targeting === 'keyword' ? [...new Set(c.keywords.map((k) => normText(k.keyword)))] : [];
+
+  for (const ad of c.ads) {
+    if (!idx.adTypes.has(ad.adType)) continue;
+    const pricing: 'cpc' | 'cpm' = c.cpcCents !== null || ad.cpcCents !== null ? 'cpc' : 'cpm';
+    const bidCents = num(pricing === 'cpc' ? (ad.cpcCents ?? c.cpcCents) : (ad.cpmCents ?? c.cpmCents));
+    if (bidCents <= 0) continue;
+    const stats = history.get(ad.id) ?? { impressions: 0, clicks: 0 };
+    const skus: Array<string | null> =
+      ad.adType !== 'product' ? [null] : ad.sku ? (!listedSkus.has(ad.sku) || activeSkus.includes(ad.sku) ? [ad.sku] : []) : activeSkus;
+    const assets = Array.isArray(ad.assets) ? (ad.assets as IndexedAd['assets']) : [];
+    for (const sku of skus) {
+      const product = sku ? idx.products.get(sku) : undefined;
+      const entry: IndexedAd = {
+        adId: ad.id,
+        type: ad.adType,
+        campaignId: c.id,
+        campaignName: c.name,
+        advertiserId: c.advertiserId,
+        pricing,
+        bidCents,
+        clicks: stats.clicks,
+        impressions: stats.impressions,
+        sizeKeys: ad.adSize ? [`${ad.adSize.width}x${ad.adSize.height}`, normText(ad.adSize.name)] : [],
+        sku,
+        productName: product?.name ?? null,
+        mediaUrl: ad.mediaUrl ?? product?.imageUrl ?? null,
+        destinationUrl: ad.destinationUrl ?? product?.url ?? null,
+        headline: ad.headline,
+        brandName: ad.brandName ?? product?.brand ?? null,
+        description: ad.description,
+        brandUrl: ad.brandUrl,
+        assets,
+        serving,
+        scored: undefined as unknown as Scored<IndexedAd>,
+      };
+      entry.scored = score(entry);
+      slice.entries.push(entry);
+      idx.all.push(entry);
+      for (const k of keywords) push(idx.byKeyword, k, entry);
+      for (const k of categories) push(idx.byCategory, k, entry);
+      if (sku) push(idx.bySku, sku, entry);
+      if (entry.type !== 'product' || sku) {
+        const brand = entry.type === 'product' ? product?.brand : entry.brandName;
+        if (brand) {
+          push(idx.byBrand, normText(brand), entry);
+          slice.brands.push(normText(brand));
+        }
+      }
+      if (sku) slice.skus.push(sku);
+    }
+  }
+  if (slice.entries.length) {
+    slice.keywords = keywords;
+    slice.categories = categories;
+  }
+}
+
+/** Takes a campaign's entries out of every list (lists are replaced, never changed under a reader). */
+function unfileCampaign(idx: PublisherIndex, campaignId: number) {
+  const slice = idx.campaigns.get(campaignId);
+  if (!slice) return;
+  idx.campaigns.delete(campaignId);
+  if (slice.entries.length === 0) return;
+  const out = (m: Map<string, IndexedAd[]>, keys: string[]) => {
+    for (const k of new Set(keys)) {
+      const list = m.get(k)?.filter((e) => e.campaignId !== campaignId);
+      if (list?.length) m.set(k, list);
+      else m.delete(k);
+    }
+  };
+  out(idx.byKeyword, slice.keywords);
+  out(idx.byCategory, slice.categories);
+  out(idx.bySku, slice.skus);
+  out(idx.byBrand, slice.brands);
+  idx.all = idx.all.filter((e) => e.campaignId !== campaignId);
+}
+
+/** Reads everything servable of one publisher: a few indexed queries, once per full build. */
+export async function buildPublisherIndex(db: Db, publisherId: number, now: Date): Promise<PublisherIndex> {
+  const [config, campaigns, catalog] = await Promise.all([
+    db.retailMediaConfig.findUnique({ where: { publisherId }, select: { adTypes: true } }),
+    loadCampaigns(db, publisherId, now),
     db.product.findMany({ where: { accountId: publisherId }, select: { sku: true, name: true, brand: true, url: true, imageUrl: true, categories: true } }),
   ]);
-  const balance = new Map(wallets.map((w) => [w.advertiserId, num(w.balanceCents)]));
-  const spentToday = new Map(todaySpend.map((s) => [s.campaignId, num(s._sum.spentCents)]));
-  const spentEver = new Map(lifetimeSpend.map((s) => [s.campaignId, num(s._sum.spentCents)]));
-  const history = new Map(adStats.map((s) => [s.adId, { impressions: num(s._sum.impressions), clicks: num(s._sum.clicks) }]));
-  const products = new Map(catalog.map((p) => [p.sku, p]));
-
+  const today = businessDate(now);
+  const [{ spend, history }, balances] = await Promise.all([
+    loadSpend(db, campaigns.map((c) => c.id), today),
+    loadWallets(db, publisherId, [...new Set(campaigns.map((c) => c.advertiserId))]),
+  ]);
   const index: PublisherIndex = {
+    publisherId,
     builtAt: now.getTime(),
     all: [],
     byKeyword: new Map(),
@@ -105,86 +304,127 @@ export async function buildPublisherIndex(db: Db, publisherId: number, now: Date
     bySku: new Map(),
     byBrand: new Map(),
     productCategories: new Map(catalog.filter((p) => p.categories.length).map((p) => [p.sku, [normCategory(p.categories.join(' > '))]])),
+    campaigns: new Map(),
+    wallets: new Map([...balances].map(([a, cents]) => [a, { balanceCents: cents }])),
+    adTypes: new Set<string>(config?.adTypes ?? ['product', 'banner', 'sponsored_brand', 'digital_signage']),
+    products: new Map(catalog.map((p) => [p.sku, p])),
   };
-
-  for (const c of live) {
-    if ((balance.get(c.advertiserId) ?? 0) <= 0) continue;
-    const budget = {
-      dailyBudgetCents: num(c.dailyBudgetCents),
-      totalBudgetCents: c.totalBudgetCents === null ? null : num(c.totalBudgetCents),
-      todaySpentCents: spentToday.get(c.id) ?? 0,
-      lifetimeSpentCents: spentEver.get(c.id) ?? 0,
-    };
-    if (budget.todaySpentCents >= budget.dailyBudgetCents) continue;
-    if (budget.totalBudgetCents !== null && budget.lifetimeSpentCents >= budget.totalBudgetCents) continue;
-    const activeSkus = c.products.map((p) => p.sku);
-    const categories = [...new Set(c.categories.map((k) => normCategory(k.category)))];
-    const keywords = c.targeting === 'keyword' ? [...new Set(c.keywords.map((k) => normText(k.keyword)))] : [];
-
-    for (const ad of c.ads) {
-      if (!adTypes.has(ad.adType)) continue;
-      const pricing: 'cpc' | 'cpm' = c.cpcCents !== null || ad.cpcCents !== null ? 'cpc' : 'cpm';
-      const bidCents = num(pricing === 'cpc' ? (ad.cpcCents ?? c.cpcCents) : (ad.cpmCents ?? c.cpmCents));
-      if (bidCents <= 0) continue;
-      const stats = history.get(ad.id) ?? { impressions: 0, clicks: 0 };
-      const skus = ad.adType === 'product' ? (ad.sku ? (activeSkus.length === 0 || activeSkus.includes(ad.sku) ? [ad.sku] : []) : activeSkus) : [null];
-      const assets = Array.isArray(ad.assets) ? (ad.assets as IndexedAd['assets']) : [];
-      for (const sku of skus) {
-        const product = sku ? products.get(sku) : undefined;
-        const entry: IndexedAd = {
-          adId: ad.id,
-          type: ad.adType,
-          campaignId: c.id,
-          campaignName: c.name,
-          advertiserId: c.advertiserId,
-          pricing,
-          bidCents,
-          clicks: stats.clicks,
-          impressions: stats.impressions,
-          sizeKeys: ad.adSize ? [`${ad.adSize.width}x${ad.adSize.height}`, normText(ad.adSize.name)] : [],
-          sku,
-          productName: product?.name ?? null,
-          mediaUrl: ad.mediaUrl ?? product?.imageUrl ?? null,
-          destinationUrl: ad.destinationUrl ?? product?.url ?? null,
-          headline: ad.headline,
-          brandName: ad.brandName ?? product?.brand ?? null,
-          description: ad.description,
-          brandUrl: ad.brandUrl,
-          assets,
-          budget,
-        };
-        index.all.push(entry);
-        for (const k of keywords) push(index.byKeyword, k, entry);
-        for (const k of categories) push(index.byCategory, k, entry);
-        if (sku) push(index.bySku, sku, entry);
-        if (entry.type !== 'product' || sku) {
-          const brand = entry.type === 'product' ? product?.brand : entry.brandName;
-          if (brand) push(index.byBrand, normText(brand), entry);
-        }
-      }
-    }
-  }
+  for (const c of campaigns) fileCampaign(index, c, spend.get(c.id) ?? { today: 0, lifetime: 0 }, history, today);
   return index;
 }
 
-export const INDEX_MAX_AGE_MS = 5_000;
+/** Replaces the entries of these campaigns with what the database holds now (gone or closed ones leave). */
+export async function refreshCampaigns(db: Db, idx: PublisherIndex, campaignIds: number[], now: Date) {
+  const campaigns = await loadCampaigns(db, idx.publisherId, now, campaignIds);
+  const today = businessDate(now);
+  const advertisers = [...new Set(campaigns.map((c) => c.advertiserId))];
+  const [{ spend, history }, balances] = await Promise.all([
+    loadSpend(db, campaigns.map((c) => c.id), today),
+    loadWallets(db, idx.publisherId, advertisers),
+  ]);
+  for (const id of campaignIds) unfileCampaign(idx, id);
+  for (const c of campaigns) fileCampaign(idx, c, spend.get(c.id) ?? { today: 0, lifetime: 0 }, history, today);
+  for (const [advertiserId, cents] of balances) {
+    const wallet = idx.wallets.get(advertiserId);
+    if (wallet) wallet.balanceCents = cents;
+  }
+}
+
+/** Spend, click history and wallet balances after events were counted: values change in place, lists stay. */
+export async function refreshSpend(db: Db, idx: PublisherIndex, campaignIds: number[], advertiserIds: number[], now: Date) {
+  const known = campaignIds.filter((id) => idx.campaigns.get(id)?.entries.length);
+  const today = businessDate(now);
+  const [{ spend, history }, balances] = await Promise.all([
+    loadSpend(db, known, today),
+    loadWallets(db, idx.publisherId, advertiserIds.filter((a) => idx.wallets.has(a))),
+  ]);
+  for (const id of known) {
+    const slice = idx.campaigns.get(id)!;
+    const s = spend.get(id) ?? { today: 0, lifetime: 0 };
+    const serving = slice.entries[0]!.serving;
+    serving.spentDay = today;
+    serving.todaySpentCents = s.today;
+    serving.lifetimeSpentCents = s.lifetime;
+    for (const e of slice.entries) {
+      const h = history.get(e.adId);
+      if (h) {
+        e.impressions = h.impressions;
+        e.clicks = h.clicks;
+        e.scored = score(e);
+      }
+    }
+  }
+  for (const [advertiserId, cents] of balances) idx.wallets.get(advertiserId)!.balanceCents = cents;
+}
+
+/** A full rebuild in the background this often, a safety net for changes no one announced (catalog edits). */
+export const INDEX_FULL_REFRESH_MS = 300_000;
+/** Spend announcements of one publisher are gathered for this long and applied in one read. */
+export const SPEND_REFRESH_MS = 500;
+
+/** A change announced to every instance (`campaigns`: re-read those campaigns; `spend`: their counters; `full`: rebuild). */
+export type IndexChange =
+  | { kind: 'campaigns'; publisherId: number; campaignIds: number[] }
+  | { kind: 'spend'; publisherId: number; campaignIds: number[]; advertiserIds: number[] }
+  | { kind: 'full'; publisherId: number | null };
+
+/** How instances tell each other about changes: Redis pub-sub when configured, nothing to tell otherwise. */
+export interface IndexBus {
+  publish(change: IndexChange): void;
+  subscribe(onChange: (change: IndexChange) => void): void;
+  close(): Promise<void>;
+}
+
+/** Redis pub-sub on `${prefix}:rm-index`; an instance ignores its own messages (it applied them already). */
+export function createRedisIndexBus(redis: Redis, prefix: string, log?: Pick<FastifyBaseLogger, 'error'>): IndexBus {
+  const channel = `${prefix}:rm-index`;
+  const origin = randomBytes(8).toString('hex');
+  let subscriber: Redis | undefined;
+  return {
+    publish(change) {
+      redis.publish(channel, JSON.stringify({ origin, change })).catch((err: unknown) => log?.error({ err }, 'announcing an ad index change failed'));
+    },
+    subscribe(onChange) {
+      subscriber = redis.duplicate();
+      subscriber.on('message', (_channel: string, message: string) => {
+        const { origin: from, change } = JSON.parse(message) as { origin: string; change: IndexChange };
+        if (from !== origin) onChange(change);
+      });
+      subscriber.subscribe(channel).catch((err: unknown) => log?.error({ err }, 'subscribing to ad index changes failed'));
+    },
+    async close() {
+      await subscriber?.quit().catch(() => undefined);
+    },
+  };
+}
+
+export interface AdIndexOptions {
+  clock?: Clock;
+  bus?: IndexBus;
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}
 
 /**
- * The in-memory index of every publisher asked about: built on first use and after `invalidate`
- * (those requests wait for it), refreshed in the background when older than 5 s (requests keep
- * reading the previous one meanwhile, so no decision waits on the database). Concurrent requests
- * share one build. A request reads only the Maps.
+ * The in-memory index of every publisher asked about. Built on first use (that request waits);
+ * then kept current incrementally: a change to campaigns, ads or wallets re-reads only those
+ * campaigns, counted events update spend and click history in place, and every instance hears
+ * of each change over the bus. A background rebuild every five minutes is a safety net; requests keep
+ * reading the current index meanwhile, so no decision waits on the database after the first.
  */
-export function createAdIndex(db: Db, clock: Clock = systemClock) {
+export function createAdIndex(db: Db, { clock = systemClock, bus, log }: AdIndexOptions = {}) {
   const indexes = new Map<number, PublisherIndex>();
   const building = new Map<number, Promise<PublisherIndex>>();
+  const pendingSpend = new Map<number, { campaigns: Set<number>; advertisers: Set<number>; timer: NodeJS.Timeout }>();
+  /** Updates run one at a time per publisher, in order, so a slow read never overwrites a newer one. */
+  const queues = new Map<number, Promise<void>>();
+  let closed = false;
 
-  function build(publisherId: number, now: Date): Promise<PublisherIndex> {
+  function build(publisherId: number): Promise<PublisherIndex> {
     let pending = building.get(publisherId);
     if (!pending) {
-      pending = buildPublisherIndex(db, publisherId, now)
+      pending = buildPublisherIndex(db, publisherId, clock())
         .then((idx) => {
-          indexes.set(publisherId, idx);
+          if (!closed) indexes.set(publisherId, idx);
           return idx;
         })
         .finally(() => building.delete(publisherId));
@@ -193,19 +433,145 @@ export function createAdIndex(db: Db, clock: Clock = systemClock) {
     return pending;
   }
 
-  return {
-    async get(publisherId: number): Promise<PublisherIndex> {
-      const now = clock();
-      const current = indexes.get(publisherId);
-      if (!current) return build(publisherId, now);
-      if (now.getTime() - current.builtAt > INDEX_MAX_AGE_MS) {
-        // A failed refresh keeps serving the previous index; the next stale read tries again.
-        build(publisherId, now).catch(() => undefined);
+  function serially(publisherId: number, work: (idx: PublisherIndex) => Promise<void>): Promise<void> {
+    const next = (queues.get(publisherId) ?? Promise.resolve())
+      .then(async () => {
+        // A build in progress already reads the new state; one not yet asked for needs nothing.
+        if (building.has(publisherId)) await building.get(publisherId)!.catch(() => undefined);
+        const idx = indexes.get(publisherId);
+        if (idx) await work(idx);
+      })
+      .catch((err: unknown) => {
+        // The index may now miss this change: rebuild it rather than serve stale ads.
+        log?.error({ err, publisherId }, 'updating the ad index failed; rebuilding it');
+        indexes.delete(publisherId);
+      });
+    queues.set(publisherId, next);
+    void next.finally(() => {
+      if (queues.get(publisherId) === next) queues.delete(publisherId);
+    });
+    return next;
+  }
+
+  /** Applies a change to this instance's index. */
+  function apply(change: IndexChange): Promise<void> {
+    switch (change.kind) {
+      case 'campaigns':
+        return serially(change.publisherId, (idx) => refreshCampaigns(db, idx, change.campaignIds, clock()));
+      case 'spend': {
+        // Counted events arrive in bursts: gather them and read once per SPEND_REFRESH_MS.
+        if (!indexes.has(change.publisherId)) return Promise.resolve();
+        let p = pendingSpend.get(change.publisherId);
+        if (!p) {
+          const publisherId = change.publisherId;
+          const entry = {
+            campaigns: new Set<number>(),
+            advertisers: new Set<number>(),
+            timer: setTimeout(() => {
+              pendingSpend.delete(publisherId);
+              void serially(publisherId, (idx) => refreshSpend(db, idx, [...entry.campaigns], [...entry.advertisers], clock()));
+            }, SPEND_REFRESH_MS),
+          };
+          entry.timer.unref();
+          pendingSpend.set(publisherId, (p = entry));
+        }
+        for (const c of change.campaignIds) p.campaigns.add(c);
+        for (const a of change.advertiserIds) p.advertisers.add(a);
+        return Promise.resolve();
       }
-      return current;
+      case 'full': {
+        const targets = change.publisherId === null ? [...indexes.keys()] : indexes.has(change.publisherId) ? [change.publisherId] : [];
+        return Promise.all(
+          targets.map((publisherId) =>
+            serially(publisherId, async () => {
+              await build(publisherId);
+            }),
+          ),
+        ).then(() => undefined);
+      }
+    }
+  }
+
+  /** Applies here, then tells the other instances. */
+  async function announce(change: IndexChange) {
+    bus?.publish(change);
+    await apply(change);
+  }
+
+  bus?.subscribe((change) => void apply(change));
+  const sweeper = setInterval(() => {
+    const now = clock().getTime();
+    for (const [publisherId, idx] of indexes) {
+      if (now - idx.builtAt >= INDEX_FULL_REFRESH_MS) void serially(publisherId, async () => void (await build(publisherId)));
+    }
+  }, 5_000);
+  sweeper.unref();
+
+  const byPublisher = (rows: Array<{ publisherId: number; id: number }>) => {
+    const groups = new Map<number, number[]>();
+    for (const r of rows) push(groups, r.publisherId, r.id);
+    return groups;
+  };
+
+  return {
+    /** The publisher's index; only the first call (or the first after `invalidate`) waits for a build. */
+    async get(publisherId: number): Promise<PublisherIndex> {
+      return indexes.get(publisherId) ?? build(publisherId);
     },
+    /** Campaigns whose settings, keywords, categories, products or ads changed. */
+    async campaignsChanged(campaignIds: number[]) {
+      if (campaignIds.length === 0) return;
+      const rows = await db.campaign.findMany({ where: { id: { in: campaignIds } }, select: { id: true, publisherId: true } });
+      await Promise.all([...byPublisher(rows)].map(([publisherId, ids]) => announce({ kind: 'campaigns', publisherId, campaignIds: ids })));
+    },
+    /** Ads created, edited, switched, reviewed or deleted. */
+    async adsChanged(adIds: number[]) {
+      if (adIds.length === 0) return;
+      const ads = await db.ad.findMany({ where: { id: { in: adIds } }, select: { campaignId: true } });
+      await this.campaignsChanged([...new Set(ads.map((a) => a.campaignId))]);
+    },
+    /** Wallets credited or debited outside event counting: their advertisers' campaigns at that publisher. */
+    async walletsChanged(walletIds: number[]) {
+      if (walletIds.length === 0) return;
+      const wallets = await db.wallet.findMany({ where: { id: { in: walletIds } }, select: { publisherId: true, advertiserId: true } });
+      await Promise.all(
+        wallets.map(async (w) => {
+          const campaigns = await db.campaign.findMany({
+            where: { publisherId: w.publisherId, advertiserId: w.advertiserId, deletedAt: null, canceledAt: null },
+            select: { id: true },
+          });
+          await announce({ kind: 'campaigns', publisherId: w.publisherId, campaignIds: campaigns.map((c) => c.id) });
+        }),
+      );
+    },
+    /** Publisher-wide settings (ad types, sizes, advertiser links) changed; null: not known which publisher. */
+    publisherChanged(publisherId: number | null) {
+      return announce({ kind: 'full', publisherId });
+    },
+    /** Events were counted: spend, history and wallet balances moved (see the event consumer's onCommitted). */
+    spendChanged(touched: Array<{ publisherId: number; campaignIds: number[]; advertiserIds: number[] }>) {
+      for (const t of touched) void announce({ kind: 'spend', ...t });
+    },
+    /** Waits for every update announced so far (tests, benchmarks). */
+    async settled() {
+      for (const p of pendingSpend.values()) clearTimeout(p.timer);
+      const spends = [...pendingSpend].map(([publisherId, p]) =>
+        serially(publisherId, (idx) => refreshSpend(db, idx, [...p.campaigns], [...p.advertisers], clock())),
+      );
+      pendingSpend.clear();
+      await Promise.all([...spends, ...queues.values()]);
+    },
+    /** Drops a publisher's index: the next request rebuilds it and waits (tests that write to the database directly). */
     invalidate(publisherId: number) {
       indexes.delete(publisherId);
+    },
+    async close() {
+      closed = true;
+      clearInterval(sweeper);
+      for (const p of pendingSpend.values()) clearTimeout(p.timer);
+      pendingSpend.clear();
+      await Promise.all([...queues.values()]);
+      await bus?.close();
     },
   };
 }

@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { RmaAd, RmaRequest, RmaResponse, RmAdType } from '@backoffice/contracts';
-import { categoryPrefixes, normCategory, normText, type AdIndex, type IndexedAd, type PublisherIndex } from './ad-index.ts';
-import { rank, systemClock, withinBudget, type Clock } from './decision.ts';
+import { categoryPrefixes, normCategory, normText, servable, type AdIndex, type IndexedAd, type PublisherIndex } from './ad-index.ts';
+import { byScore, createBusinessDayClock, price, systemClock, type Clock, type Scored } from './decision.ts';
+import type { RequestStats } from './request-stats.ts';
 import type { EventSigner, ServedAd } from './event-signing.ts';
 
 export interface DecisionDeps {
   index: AdIndex;
   signer: EventSigner;
   appUrl: string;
+  /** Counts placements asked, filled and left empty (opportunity cost report). */
+  requestStats?: RequestStats;
   clock?: Clock;
 }
 
@@ -37,51 +40,65 @@ function contextCandidates(idx: PublisherIndex, req: RmaRequest): IndexedAd[] {
   }
 }
 
-function fitsPlacement(ad: IndexedAd, types: readonly RmAdType[], size: string | undefined): boolean {
-  if (!types.includes(ad.type)) return false;
-  if (ad.type !== 'banner') return true;
-  if (!size) return false;
-  const wanted = normText(size);
-  return ad.sizeKeys.includes(wanted) || ad.sizeKeys.includes(wanted.replace(/\s+/g, ''));
+/** What a placement accepts, prepared once per request. */
+function placementFilter(types: readonly RmAdType[], size: string | undefined) {
+  const wanted = size ? normText(size) : '';
+  const compact = wanted.replace(/\s+/g, '');
+  return (ad: IndexedAd) => {
+    if (!types.includes(ad.type)) return false;
+    if (ad.type !== 'banner') return true;
+    return wanted !== '' && (ad.sizeKeys.includes(wanted) || ad.sizeKeys.includes(compact));
+  };
 }
 
 /** Decides the ads of each placement of one page view: eligibility, pacing, auction, signed event URLs. */
-export function createDecisionService({ index, signer, appUrl, clock = systemClock }: DecisionDeps) {
-  const eventUrl = (type: 'impression' | 'view' | 'click', token: string) => `${appUrl}/v1/beacon/${type}?t=${encodeURIComponent(token)}`;
+export function createDecisionService({ index, signer, appUrl, requestStats, clock = systemClock }: DecisionDeps) {
+  const businessDay = createBusinessDayClock();
+  const eventUrl = (type: 'impression' | 'view' | 'click', token: string) => `${appUrl}/v1/beacon/${type}?t=${token}`;
 
   return {
     async decide(publisherId: number, req: RmaRequest): Promise<RmaResponse> {
       const now = clock();
       const idx = await index.get(publisherId);
       const requestId = randomUUID();
-      const pool = contextCandidates(idx, req).filter((a) => withinBudget(a.budget, now));
+      const nowMs = now.getTime();
+      const day = businessDay(now);
+      // Scored and sorted once per request; each placement then walks the same ranking.
+      const ranking: Scored<IndexedAd>[] = [];
+      for (const ad of contextCandidates(idx, req)) {
+        if (ad.scored.bid > 0 && servable(ad.serving, nowMs, day)) ranking.push(ad.scored);
+      }
+      ranking.sort(byScore);
+      const dedupe = !req.allow_duplicates;
       const usedCampaigns = new Set<number>();
       const usedSkus = new Set<string>();
-      const dedupe = !req.allow_duplicates;
       const placements: Record<string, RmaAd[]> = {};
 
       for (const [name, placement] of Object.entries(req.placements)) {
+        const fits = placementFilter(placement.types, placement.size);
+        // The auction of this placement: fitting ads in score order, the best one per campaign and SKU
+        // (unless duplicates are allowed), and one more than shown, whose score prices the last winner.
+        const auction: Scored<IndexedAd>[] = [];
+        const campaigns = new Set<number>();
+        const skus = new Set<string>();
         const seen = new Set<IndexedAd>();
-        const fitting = pool.filter((a) => {
-          if (seen.has(a) || !fitsPlacement(a, placement.types, placement.size)) return false;
+        for (const s of ranking) {
+          if (auction.length > placement.quantity) break;
+          const a = s.candidate;
+          if (seen.has(a) || !fits(a)) continue;
           seen.add(a);
-          return !dedupe || (!usedCampaigns.has(a.campaignId) && !(a.sku && usedSkus.has(a.sku)));
-        });
-        // Best ad per campaign and per SKU first (unless duplicates are allowed), then the auction prices them.
-        let ranked = rank<IndexedAd>(fitting);
-        if (dedupe) {
-          const campaigns = new Set<number>();
-          const skus = new Set<string>();
-          const kept = ranked.filter(({ candidate: a }) => {
-            if (campaigns.has(a.campaignId) || (a.sku && skus.has(a.sku))) return false;
+          if (dedupe) {
+            if (usedCampaigns.has(a.campaignId) || campaigns.has(a.campaignId)) continue;
+            if (a.sku && (usedSkus.has(a.sku) || skus.has(a.sku))) continue;
             campaigns.add(a.campaignId);
             if (a.sku) skus.add(a.sku);
-            return true;
-          });
-          ranked = rank<IndexedAd>(kept.map((k) => k.candidate));
+          }
+          auction.push(s);
         }
-        placements[name] = ranked.slice(0, placement.quantity).map((r, i) => {
-          const ad = r.candidate;
+        const winners = auction.slice(0, placement.quantity);
+        placements[name] = winners.map((s, i) => {
+          const ad = s.candidate;
+          const charge = price(s, auction[i + 1]);
           usedCampaigns.add(ad.campaignId);
           if (ad.sku) usedSkus.add(ad.sku);
           const served: ServedAd = {
@@ -95,12 +112,12 @@ export function createDecisionService({ index, signer, appUrl, clock = systemClo
             pos: i + 1,
             ...(req.user_id ? { u: req.user_id } : {}),
             ...(req.session_id ? { s: req.session_id } : {}),
-            cpc: r.cpcCents,
-            cpm: r.cpmCents,
-            t: now.getTime(),
+            cpc: charge.cpcCents,
+            cpm: charge.cpmCents,
+            t: nowMs,
             ...(ad.destinationUrl ? { to: ad.destinationUrl } : {}),
           };
-          const token = signer.sign(served);
+          const token = encodeURIComponent(signer.sign(served));
           return {
             ad_id: ad.adId,
             type: ad.type,
@@ -122,6 +139,7 @@ export function createDecisionService({ index, signer, appUrl, clock = systemClo
             click_url: eventUrl('click', token),
           };
         });
+        requestStats?.record(publisherId, name, req.context, placement.quantity, winners.length, nowMs);
       }
       return { request_id: requestId, placements };
     },

@@ -64,24 +64,38 @@ export function bidPerClick(c: Candidate, ctr: number): number {
   return c.pricing === 'cpc' ? c.bidCents : c.bidCents / 1000 / ctr;
 }
 
+export interface Scored<C extends Candidate = Candidate> {
+  candidate: C;
+  ctr: number;
+  /** Effective bid per click, cents. */
+  bid: number;
+  score: number;
+}
+
+export function score<C extends Candidate>(candidate: C): Scored<C> {
+  const ctr = expectedCtr(candidate.clicks, candidate.impressions);
+  const bid = bidPerClick(candidate, ctr);
+  return { candidate, ctr, bid, score: bid * ctr };
+}
+
+/** Highest score first; ties: lower ad id first, so decisions are stable. */
+export const byScore = (a: Scored, b: Scored) => b.score - a.score || a.candidate.adId - b.candidate.adId;
+
+/** The second-price charge of an ad whose next competitor in the same auction is `next` (none: the reserve). */
+export function price(s: Scored, next: Scored | undefined): { cpcCents: number; cpmCents: number } {
+  const raw = next ? Math.ceil(next.score / s.ctr - 1e-9) : RESERVE_CENTS;
+  const click = Math.max(RESERVE_CENTS, Math.min(raw, Math.floor(s.bid) || RESERVE_CENTS));
+  if (s.candidate.pricing === 'cpc') return { cpcCents: click, cpmCents: 0 };
+  return { cpcCents: 0, cpmCents: Math.max(1, Math.min(s.candidate.bidCents, Math.round(click * s.ctr * 1000))) };
+}
+
 /** Ranks candidates by score and prices each with the second price of the next one. */
 export function rank<C extends Candidate>(candidates: readonly C[]): Ranked<C>[] {
   const scored = candidates
-    .map((candidate) => {
-      const ctr = expectedCtr(candidate.clicks, candidate.impressions);
-      const bid = bidPerClick(candidate, ctr);
-      return { candidate, ctr, bid, score: bid * ctr };
-    })
+    .map((c) => score(c))
     .filter((s) => s.bid > 0)
-    .sort((a, b) => b.score - a.score || a.candidate.adId - b.candidate.adId);
-  return scored.map((s, i) => {
-    const next = scored[i + 1];
-    const raw = next ? Math.ceil(next.score / s.ctr - 1e-9) : RESERVE_CENTS;
-    const click = Math.max(RESERVE_CENTS, Math.min(raw, Math.floor(s.bid) || RESERVE_CENTS));
-    if (s.candidate.pricing === 'cpc') return { ...s, cpcCents: click, cpmCents: 0 };
-    const cpm = Math.max(1, Math.min(s.candidate.bidCents, Math.round(click * s.ctr * 1000)));
-    return { ...s, cpcCents: 0, cpmCents: cpm };
-  });
+    .sort(byScore);
+  return scored.map((s, i) => ({ ...s, ...price(s, scored[i + 1]) }));
 }
 
 /** Elapsed fraction (0..1) of the São Paulo day at `now`. */
@@ -99,7 +113,39 @@ export interface Budget {
 
 /** Budget left and evenly paced at `now`. */
 export function withinBudget(b: Budget, now: Date): boolean {
+  return withinBudgetAt(b, dayFraction(now));
+}
+
+/** The same rule for an elapsed day fraction computed once per request (the hot path). */
+export function withinBudgetAt(b: Budget, fraction: number): boolean {
   if (b.todaySpentCents >= b.dailyBudgetCents) return false;
   if (b.totalBudgetCents !== null && b.lifetimeSpentCents >= b.totalBudgetCents) return false;
-  return b.todaySpentCents <= b.dailyBudgetCents * (dayFraction(now) + PACING_SLACK);
+  return b.todaySpentCents <= b.dailyBudgetCents * (fraction + PACING_SLACK);
+}
+
+export interface BusinessDay {
+  /** São Paulo date, YYYY-MM-DD. */
+  date: string;
+  /** Elapsed fraction (0..1) of that day. */
+  fraction: number;
+}
+
+/**
+ * `businessDate` and `dayFraction` without formatting a date on every call: the day's bounds are
+ * computed once per São Paulo day, so a decision pays two comparisons.
+ */
+export function createBusinessDayClock() {
+  let date = '';
+  let start = 0;
+  let end = 0;
+  return (now: Date): BusinessDay => {
+    const ms = now.getTime();
+    if (ms < start || ms >= end) {
+      date = businessDate(now);
+      start = startOfBusinessDay(date).getTime();
+      const next = new Date(start + DAY_MS + 3 * 3_600_000);
+      end = startOfBusinessDay(businessDate(next)).getTime();
+    }
+    return { date, fraction: Math.min(1, Math.max(0, (ms - start) / DAY_MS)) };
+  };
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { businessDate } from '../promotions/promotion-status.ts';
+import type { Attribution } from './attribution.ts';
 import type { BeaconEvent, EventStore } from './event-store.ts';
 
 export interface EventConsumerOptions {
@@ -11,6 +12,8 @@ export interface EventConsumerOptions {
   log?: Pick<FastifyBaseLogger, 'error'>;
   /** Told, after each batch commits, which campaigns and wallets its charges touched (the ad index refreshes them). */
   onCommitted?: (touched: CountedTouch[]) => void;
+  /** Attributes pending conversions once the events are counted (their clicks and views must be there first). */
+  attribution?: Attribution;
 }
 
 /** What one committed batch changed, per publisher: spend of these campaigns, balance of these advertisers' wallets. */
@@ -214,21 +217,30 @@ export async function countEvents(tx: Tx, batch: BeaconEvent[]): Promise<number>
  * per batch. Several instances may run at once (consumer group / SKIP LOCKED, and the unique
  * event_key), so nothing is counted twice.
  */
-export function createEventConsumer(store: EventStore, { intervalMs = 250, batchSize = 500, log, onCommitted }: EventConsumerOptions = {}) {
+export function createEventConsumer(
+  store: EventStore,
+  { intervalMs = 250, batchSize = 500, log, onCommitted, attribution }: EventConsumerOptions = {},
+) {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> = Promise.resolve();
   let stopped = false;
 
-  /** Batches until the store is empty (or, for the timer, until stopped). */
+  /** Batches until the store is empty (or, for the timer, until stopped), then attribution of pending conversions. */
   const drainNow = async (untilStopped: boolean) => {
+    // The events that led to a conversion received before this instant are in the store now and the
+    // loop below counts them; a conversion received later waits for the next pass.
+    const startedAt = new Date();
     for (;;) {
       let counted: BeaconEvent[] = [];
       const taken = await store.consume(batchSize, async (tx, batch) => {
         counted = batch;
         return countEvents(tx, batch);
       });
-      if (taken === 0) return;
+      if (taken === 0) break;
       if (onCommitted && counted.length) onCommitted(touchedBy(counted));
+      if (untilStopped && stopped) return;
+    }
+    while (attribution && (await attribution.attributeBatch(startedAt)) > 0) {
       if (untilStopped && stopped) return;
     }
   };

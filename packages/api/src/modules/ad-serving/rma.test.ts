@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { DEMO_API_KEY, hashApiKey } from '../../db/seed-api-keys.ts';
 import { businessDate } from '../promotions/promotion-status.ts';
 import { createEventSigner } from './event-signing.ts';
-import { createAdIndex, INDEX_MAX_AGE_MS } from './ad-index.ts';
 
 let t: TestApp;
 const ids = { bomPreco: 0, aurora: 0, rede: 0, size: 0 };
@@ -212,27 +211,7 @@ describe('POST /v1/rma/:publisherId — eligibility', () => {
   });
 });
 
-describe('ad index', () => {
-  it('is read from memory, refreshed in the background when older than 5 s, rebuilt at once when invalidated', async () => {
-    let now = Date.now();
-    const index = createAdIndex(t.db, () => new Date(now));
-    const first = await index.get(ids.bomPreco);
-    const { adId } = await fixture({ keywords: ['arroz'] });
-    expect(await index.get(ids.bomPreco)).toBe(first);
-    expect(first.byKeyword.get('arroz')).toBeUndefined();
-    now += INDEX_MAX_AGE_MS + 1;
-    // The stale index still answers while the fresh one is built.
-    expect(await index.get(ids.bomPreco)).toBe(first);
-    let second = first;
-    await vi.waitFor(async () => {
-      second = await index.get(ids.bomPreco);
-      expect(second).not.toBe(first);
-    });
-    expect(second.byKeyword.get('arroz')?.map((a) => a.adId)).toEqual([adId]);
-    index.invalidate(ids.bomPreco);
-    expect(await index.get(ids.bomPreco)).not.toBe(second);
-  });
-
+describe('openapi', () => {
   it('is documented in /openapi.json', async () => {
     const doc = (await t.http.get('/openapi.json')).body;
     expect(doc.paths['/v1/rma/{publisherId}'].post.tags).toEqual(['Ad decisions']);

@@ -1,12 +1,13 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../shared/components/page-header';
 import { AdSizesSection } from './ad-sizes-section';
+import { ApiKeysSection } from './api-keys-section';
 import { AdTypesSection } from './ad-types-section';
 import { GoalsSection } from './goals-section';
 import { TermsSection } from './terms-section';
 import { t } from '../../../i18n';
 
-/** Spec §2 `/retail-media/config` (publisher): terms of service, ad types, goals and banner sizes. */
+/** Spec §2 `/retail-media/config` (publisher): terms of service, ad types, goals, banner sizes and API keys. */
 export function RetailConfigPage() {
   return (
     <Stack gap="lg">
@@ -15,6 +16,7 @@ export function RetailConfigPage() {
       <AdTypesSection />
       <GoalsSection />
       <AdSizesSection />
+      <ApiKeysSection />
     </Stack>
   );
 }

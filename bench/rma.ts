@@ -1,0 +1,339 @@
+// Ad-serving benchmark (issue 6): the decision API and the event beacons against a bare Fastify
+// route returning a JSON body of the same size, in the same run and the same server process.
+//
+//   node --import tsx bench/rma.ts            (PostgreSQL at DATABASE_URL, Redis at REDIS_URL)
+//
+// The parent seeds a benchmark database (50 publishers, 10,000 active campaigns, 100,000 ads,
+// 200,000 keywords), then forks the server (`--serve`: the real app and the bare route, one
+// process) and drives it with autocannon from this process, so load generation never shares the
+// server's thread. Writes bench/results/rma-<date>.json and prints a table.
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildApp } from '../packages/api/src/app.ts';
+import { loadConfig } from '../packages/api/src/config.ts';
+import { createDatabase, type SqlRunner } from '../packages/api/src/db/client.ts';
+import { migrate } from '../packages/api/src/db/migrate.ts';
+import { apiKeyPrefix, hashApiKey } from '../packages/api/src/db/seed-api-keys.ts';
+import { createEventSigner, type ServedAd } from '../packages/api/src/modules/ad-serving/event-signing.ts';
+
+const PUBLISHERS = 50;
+const ADVERTISERS = 100;
+const CAMPAIGNS = 10_000;
+const ADS_PER_CAMPAIGN = 10;
+const KEYWORDS_PER_CAMPAIGN = 20;
+const VOCABULARY = 400;
+const SKUS_PER_PUBLISHER = 500;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+const BEACON_TOKENS = 250_000;
+
+const baseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const benchDbUrl = (() => {
+  const u = new URL(baseUrl);
+  u.pathname = '/backoffice_bench_rma';
+  return u.toString();
+})();
+const apiKeyOf = (p: number) => `rmk_bench_${String(p).padStart(2, '0')}_${'0'.repeat(24)}`;
+const termOf = (n: number) => `termo-${String(n % VOCABULARY).padStart(3, '0')}`;
+
+type Msg = { type: string; [k: string]: unknown };
+
+// ---------------------------------------------------------------------------------------------
+// Server process: the real app and the bare route.
+
+async function serve() {
+  const config = loadConfig({ ...process.env, DATABASE_URL: benchDbUrl, LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', RATE_LIMIT_MAX: '100000000' });
+  const database = await createDatabase(config);
+  const app = await buildApp(config, { database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  let bareBody: unknown = { status: 'ok' };
+  const bare = Fastify();
+  bare.post('/bare', async () => bareBody);
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const port = (s: typeof bare.server) => (s.address() as { port: number }).port;
+  const send = (m: Msg) => process.send!(m);
+
+  process.on('message', async (m: Msg) => {
+    if (m.type === 'bare-body') {
+      bareBody = m.body;
+      send({ type: 'ok' });
+    } else if (m.type === 'warm') {
+      // Heap of the indexes of all 50 publishers: measured after full GCs, before and after building them.
+      const gc = (globalThis as { gc?: () => void }).gc!;
+      gc();
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      const t0 = performance.now();
+      let entries = 0;
+      for (const id of m.publisherIds as number[]) entries += (await app.adIndex.get(id)).all.length;
+      const buildMs = performance.now() - t0;
+      gc();
+      gc();
+      const after = process.memoryUsage().heapUsed;
+      send({ type: 'warmed', heapMb: (after - before) / 2 ** 20, entries, buildMs, heapTotalMb: after / 2 ** 20 });
+    } else if (m.type === 'drain') {
+      await app.eventConsumer.drain();
+      await app.requestStats.flush();
+      send({ type: 'drained' });
+    } else if (m.type === 'close') {
+      await app.close();
+      await bare.close();
+      process.exit(0);
+    }
+  });
+  send({ type: 'ready', appPort: port(app.server), barePort: port(bare.server), secret: config.jwtSecret, redis: Boolean(config.redisUrl) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dataset
+
+async function seedDataset() {
+  const admin = await createDatabase({ databaseUrl: baseUrl, dataDir: 'memory://', poolSize: 1 });
+  await admin.sql.exec('DROP DATABASE IF EXISTS backoffice_bench_rma WITH (FORCE)');
+  await admin.sql.exec('CREATE DATABASE backoffice_bench_rma');
+  await admin.close();
+  const database = await createDatabase({ databaseUrl: benchDbUrl, dataDir: 'memory://', poolSize: 1 });
+  await migrate(database);
+  // One connection: the temporary tables below live in it.
+  const result = await database.session((db) => seedRows(db));
+  await database.close();
+  return result;
+}
+
+async function seedRows(db: SqlRunner) {
+  const t0 = performance.now();
+  await db.exec(`
+    INSERT INTO accounts (name, slug, type, retail_media_role, updated_at)
+    SELECT 'Publisher ' || g, 'bench-publisher-' || g, 'grocery', 'publisher', now() FROM generate_series(1, ${PUBLISHERS}) g;
+    INSERT INTO accounts (name, slug, type, retail_media_role, updated_at)
+    SELECT 'Marca ' || g, 'bench-brand-' || g, 'industry', 'advertiser', now() FROM generate_series(1, ${ADVERTISERS}) g;
+    CREATE TEMP TABLE pubs AS SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM accounts WHERE slug LIKE 'bench-publisher-%';
+    CREATE TEMP TABLE advs AS SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM accounts WHERE slug LIKE 'bench-brand-%';
+    INSERT INTO retail_media_configs (publisher_id, updated_at) SELECT id, now() FROM pubs;
+    INSERT INTO ad_sizes (publisher_id, name, width, height) SELECT id, 'Super Banner', 728, 90 FROM pubs;
+    INSERT INTO advertiser_links (publisher_id, advertiser_id, updated_at) SELECT p.id, a.id, now() FROM pubs p CROSS JOIN advs a;
+    INSERT INTO wallets (publisher_id, advertiser_id, balance_cents, updated_at) SELECT p.id, a.id, 100000000000, now() FROM pubs p CROSS JOIN advs a;
+    INSERT INTO products (account_id, sku, name, brand, image_url, url, price_cents, categories, updated_at)
+    SELECT p.id, 'sku-' || s, 'Produto ' || s, 'Marca ' || (s % ${ADVERTISERS} + 1), 'https://cdn.bench/p/' || s || '.png',
+           'https://loja.bench/p/' || s, 990 + s, ARRAY['Mercearia', 'Seção ' || (s % 20)], now()
+      FROM pubs p CROSS JOIN generate_series(0, ${SKUS_PER_PUBLISHER - 1}) s;
+    INSERT INTO campaigns (publisher_id, advertiser_id, name, ad_type, targeting, daily_budget_cents, cpc_cents, active, start_at, updated_at)
+    SELECT (SELECT id FROM pubs WHERE n = g % ${PUBLISHERS}), (SELECT id FROM advs WHERE n = g % ${ADVERTISERS}),
+           'Campanha ' || g, CASE WHEN (g / ${PUBLISHERS}) % 2 = 0 THEN 'product' ELSE 'banner' END::"CampaignType", 'keyword',
+           1000000000, 50 + (g * 37) % 200, true, now() - interval '10 days', now()
+      FROM generate_series(0, ${CAMPAIGNS - 1}) g;
+    CREATE TEMP TABLE camps AS SELECT c.id, c.publisher_id, c.ad_type, row_number() OVER (ORDER BY c.id) - 1 AS n FROM campaigns c
+      JOIN pubs ON pubs.id = c.publisher_id;
+    INSERT INTO ads (campaign_id, ad_type, status, sku, media_url, ad_size_id, destination_url, headline, updated_at)
+    SELECT c.id, c.ad_type, 'approved',
+           CASE WHEN c.ad_type = 'product' THEN 'sku-' || ((c.n * ${ADS_PER_CAMPAIGN} + j) % ${SKUS_PER_PUBLISHER}) END,
+           CASE WHEN c.ad_type = 'banner' THEN 'https://cdn.bench/b/' || c.id || '-' || j || '.png' END,
+           CASE WHEN c.ad_type = 'banner' THEN (SELECT id FROM ad_sizes s WHERE s.publisher_id = c.publisher_id) END,
+           'https://loja.bench/c/' || c.id, 'Oferta ' || c.id || '-' || j, now()
+      FROM camps c CROSS JOIN generate_series(0, ${ADS_PER_CAMPAIGN - 1}) j;
+    INSERT INTO campaign_keywords (campaign_id, keyword)
+    SELECT c.id, 'termo-' || lpad((((c.n / ${PUBLISHERS}) * 37 + k * 13 + (c.n % ${PUBLISHERS}) * 11) % ${VOCABULARY})::text, 3, '0')
+      FROM camps c CROSS JOIN generate_series(0, ${KEYWORDS_PER_CAMPAIGN - 1}) k;
+    ANALYZE;
+  `);
+  const keys = await db.query<{ id: number; n: string }>('SELECT id, n FROM pubs ORDER BY n');
+  for (const { id, n } of keys) {
+    const key = apiKeyOf(Number(n));
+    await db.query('INSERT INTO publisher_api_keys (publisher_id, name, key_prefix, key_hash) VALUES ($1, $2, $3, $4)', [id, 'Benchmark', apiKeyPrefix(key), hashApiKey(key)]);
+  }
+  const counts = await db.query(`SELECT (SELECT count(*) FROM campaigns) AS campaigns, (SELECT count(*) FROM ads) AS ads,
+    (SELECT count(*) FROM campaign_keywords) AS keywords, (SELECT count(*) FROM pubs) AS publishers`);
+  console.log(`dataset in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, counts[0]);
+  const ads = await db.query<{ p: number; a: number; c: number; d: number }>(`
+    SELECT c.publisher_id AS p, c.advertiser_id AS a, c.id AS c, ads.id AS d FROM ads JOIN campaigns c ON c.id = ads.campaign_id ORDER BY random() LIMIT 5000`);
+  return { publisherIds: keys.map((r) => r.id), ads };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Load
+
+interface Row {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+  count2xx: number;
+  bytes: number;
+}
+
+async function load(label: string, opts: autocannon.Options): Promise<Row> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+  console.error(`${label}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`);
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    count2xx: r['2xx'],
+    bytes: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
+  };
+}
+
+/** Cycles through prepared requests (path, headers, body). */
+function rotating(requests: Array<{ path: string; headers: Record<string, string>; body: string }>) {
+  let i = 0;
+  return [
+    {
+      method: 'POST' as const,
+      setupRequest: (req: autocannon.Request) => {
+        const next = requests[i++ % requests.length]!;
+        return { ...req, path: next.path, headers: { ...req.headers, ...next.headers }, body: next.body };
+      },
+    },
+  ];
+}
+
+async function main() {
+  // The IPC channel alone does not keep this process waiting for the server's answers.
+  const keepAlive = setInterval(() => undefined, 1_000);
+  const { publisherIds, ads } = await seedDataset();
+  const child: ChildProcess = fork(import.meta.filename, ['--serve'], {
+    execArgv: ['--expose-gc', '--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/rma-prof'] : [])],
+    env: { ...process.env },
+  });
+  const inbox: Msg[] = [];
+  const waiters: Array<(m: Msg) => void> = [];
+  child.on('message', (m: Msg) => (waiters.length ? waiters.shift()!(m) : inbox.push(m)));
+  child.on('exit', (code) => {
+    if (code !== 0) {
+      console.error(`the server process exited with ${code}`);
+      process.exit(1);
+    }
+  });
+  const next = () => new Promise<Msg>((res) => (inbox.length ? res(inbox.shift()!) : waiters.push(res)));
+  const ask = async (m: Msg) => {
+    child.send(m);
+    return next();
+  };
+  const ready = await next();
+  const appUrl = `http://127.0.0.1:${ready.appPort}`;
+  const bareUrl = `http://127.0.0.1:${ready.barePort}`;
+
+  const warmed = await ask({ type: 'warm', publisherIds });
+  console.log(`indexes of ${publisherIds.length} publishers: ${warmed.entries} entries, ${(warmed.heapMb as number).toFixed(1)} MB of heap, built in ${Math.round(warmed.buildMs as number)} ms`);
+
+  // Decision requests: search context, two placements, every publisher and term.
+  const rmaRequests = Array.from({ length: 2000 }, (_, i) => {
+    const n = i % publisherIds.length;
+    return {
+      path: `/v1/rma/${publisherIds[n]}`,
+      headers: { 'content-type': 'application/json', 'x-api-key': apiKeyOf(n) },
+      body: JSON.stringify({
+        context: 'search',
+        term: termOf(i * 31),
+        session_id: `sessao-${i}`,
+        placements: { busca_topo: { types: ['product'], quantity: 3 }, busca_banner: { types: ['banner'], size: '728x90', quantity: 1 } },
+      }),
+    };
+  });
+  const sample = await fetch(`${appUrl}${rmaRequests[0]!.path}`, { method: 'POST', headers: rmaRequests[0]!.headers, body: rmaRequests[0]!.body });
+  const sampleBody = (await sample.json()) as { placements: Record<string, unknown[]> };
+  const sampleBytes = JSON.stringify(sampleBody).length;
+  const filled = Object.values(sampleBody.placements).map((l) => l.length);
+  console.log(`sample decision: ${sample.status}, ${sampleBytes} bytes, ads per placement ${filled.join(' + ')}`);
+  await ask({ type: 'bare-body', body: sampleBody });
+  console.error('bare body set');
+  const bareRequests = [{ path: '/bare', headers: { 'content-type': 'application/json' }, body: rmaRequests[0]!.body }];
+
+  // Warm-up (JIT, connections), not recorded.
+  await autocannon({ url: bareUrl, connections: CONNECTIONS, duration: 2, requests: rotating(bareRequests) });
+  console.error('warm bare');
+  const warm = autocannon({ url: appUrl, connections: CONNECTIONS, duration: 2, requests: rotating(rmaRequests) }, (err, r) => console.error('warm rma cb', err, r?.requests.average, r?.non2xx, r?.errors, r?.timeouts));
+  warm.on('reqError', (e) => console.error('reqError', e));
+  warm.on('error', (e) => console.error('error', e));
+  await new Promise((res) => warm.on('done', res));
+  console.error('warm rma');
+
+  const rows: Record<string, Row> = {};
+  rows['bare POST /bare (same body size)'] = await load('bare POST /bare (same body size)', { url: bareUrl, requests: rotating(bareRequests) });
+  rows['POST /v1/rma (search, 2 placements)'] = await load('POST /v1/rma (search, 2 placements)', { url: appUrl, requests: rotating(rmaRequests) });
+  const bareMax = rows['bare POST /bare (same body size)']!.rps;
+  const rmaMax = rows['POST /v1/rma (search, 2 placements)']!.rps;
+  const halfRate = Math.max(1, Math.round(rmaMax / 2));
+  if (process.env.BENCH_PROFILE) {
+    await ask({ type: 'close' });
+    return;
+  }
+  rows[`bare at ${halfRate} req/s`] = await load(`bare at ${halfRate} req/s`, { url: bareUrl, requests: rotating(bareRequests), overallRate: halfRate });
+  rows[`/v1/rma at ${halfRate} req/s (50% of its max)`] = await load(`/v1/rma at ${halfRate} req/s (50% of its max)`, { url: appUrl, requests: rotating(rmaRequests), overallRate: halfRate });
+
+  // Beacons: every request a distinct served ad and person, so each 202 is one event to count.
+  await ask({ type: 'drain' });
+  const countEvents = async () => {
+    const db = await createDatabase({ databaseUrl: benchDbUrl, dataDir: 'memory://', poolSize: 1 });
+    const [row] = await db.sql.query<{ n: string }>('SELECT count(*) AS n FROM rm_events');
+    await db.close();
+    return Number(row!.n);
+  };
+  const eventsBefore = await countEvents();
+  const signer = createEventSigner(ready.secret as string);
+  const now = Date.now();
+  const beaconRequests = Array.from({ length: BEACON_TOKENS }, (_, i) => {
+    const ad = ads[i % ads.length]!;
+    const served: ServedAd = { r: randomUUID(), ...ad, pl: 'busca_topo', cx: 'search', pos: 1, u: `bench-user-${i}`, cpc: 0, cpm: 500, t: now };
+    return { path: `/v1/beacon/impression?t=${encodeURIComponent(signer.sign(served))}`, headers: {}, body: '' };
+  });
+  await ask({ type: 'bare-body', body: { accepted: true } });
+  rows['bare POST /bare (beacon-sized body)'] = await load('bare POST /bare (beacon-sized body)', { url: bareUrl, requests: rotating([{ path: '/bare', headers: {}, body: '' }]) });
+  rows['POST /v1/beacon/impression'] = await load('POST /v1/beacon/impression', { url: appUrl, requests: rotating(beaconRequests) });
+  const accepted = rows['POST /v1/beacon/impression']!.count2xx;
+  if (accepted >= BEACON_TOKENS) throw new Error('not enough distinct beacon tokens for this run; raise BEACON_TOKENS');
+  await ask({ type: 'drain' });
+  const counted = (await countEvents()) - eventsBefore;
+
+  await ask({ type: 'close' });
+
+  const beaconBare = rows['bare POST /bare (beacon-sized body)']!.rps;
+  const beaconRps = rows['POST /v1/beacon/impression']!.rps;
+  const p99Bare = rows[`bare at ${halfRate} req/s`]!.p99;
+  const p99Rma = rows[`/v1/rma at ${halfRate} req/s (50% of its max)`]!.p99;
+  const checks = {
+    'rma rps ≥ 50% of bare': { value: `${((rmaMax / bareMax) * 100).toFixed(1)}%`, pass: rmaMax >= bareMax * 0.5 },
+    'rma p99 ≤ 3× bare p99 at 50% load': { value: `${p99Rma} ms vs ${p99Bare} ms (${(p99Rma / Math.max(p99Bare, 0.001)).toFixed(2)}×)`, pass: p99Rma <= 3 * p99Bare },
+    'beacons rps ≥ 70% of bare': { value: `${((beaconRps / beaconBare) * 100).toFixed(1)}%`, pass: beaconRps >= beaconBare * 0.7 },
+    'counted events = 202s': { value: `${counted} counted / ${accepted} accepted`, pass: counted === accepted && rows['POST /v1/beacon/impression']!.non2xx === 0 },
+    'index heap < 300 MB': { value: `${(warmed.heapMb as number).toFixed(1)} MB`, pass: (warmed.heapMb as number) < 300 },
+  };
+
+  console.log(`\n${DURATION}s per row, ${CONNECTIONS} connections, PostgreSQL, redis: ${ready.redis ? 'on' : 'in-process'}`);
+  console.table(rows);
+  console.table(checks);
+  const outDir = resolve(import.meta.dirname, 'results');
+  mkdirSync(outDir, { recursive: true });
+  const file = resolve(outDir, `rma-${new Date().toISOString().slice(0, 10)}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        durationSeconds: DURATION,
+        connections: CONNECTIONS,
+        redis: ready.redis,
+        dataset: { publishers: PUBLISHERS, advertisers: ADVERTISERS, campaigns: CAMPAIGNS, ads: CAMPAIGNS * ADS_PER_CAMPAIGN, keywords: CAMPAIGNS * KEYWORDS_PER_CAMPAIGN },
+        index: { entries: warmed.entries, heapMb: Number((warmed.heapMb as number).toFixed(1)), buildMs: Math.round(warmed.buildMs as number) },
+        sampleDecisionBytes: sampleBytes,
+        rows,
+        checks,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(`written ${file}`);
+  if (Object.values(checks).some((c) => !c.pass)) process.exitCode = 1;
+  clearInterval(keepAlive);
+}
+
+if (process.argv.includes('--serve')) await serve();
+else await main();

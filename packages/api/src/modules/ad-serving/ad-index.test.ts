@@ -1,0 +1,177 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createTestApp, DEMO, bearer, type TestApp } from '../../../test/helpers.ts';
+import { DEMO_API_KEY } from '../../db/seed-api-keys.ts';
+import { createEventSigner } from './event-signing.ts';
+
+let t: TestApp;
+const ids = { bomPreco: 0, aurora: 0, size: 0, wallet: 0 };
+const tokens = { admin: '', brand: '' };
+const DAY = 86_400_000;
+
+const decide = (app: TestApp['http'], body: object) => app.post(`/v1/rma/${ids.bomPreco}`).set({ 'x-api-key': DEMO_API_KEY }).send(body);
+const search = async (term: string, types: string[] = ['banner', 'product'], http = t.http) => {
+  const res = await decide(http, { context: 'search', term, placements: { p: { types, quantity: 10, size: '728x90' } } });
+  expect(res.status).toBe(200);
+  return (res.body.placements.p as Array<{ ad_id: number; product_sku: string | null; click_url: string }>).map((a) => a.ad_id);
+};
+
+/** An Aurora campaign on Bom Preço with one approved ad, written straight to the database (then the index is dropped). */
+async function fixture(o: { keyword: string; adType?: 'banner' | 'product'; skus?: string[]; sku?: string; daily?: number; cpc?: number }) {
+  const adType = o.adType ?? 'banner';
+  const campaign = await t.db.campaign.create({
+    data: {
+      publisherId: ids.bomPreco,
+      advertiserId: ids.aurora,
+      name: `Índice ${Math.random().toString(36).slice(2, 8)}`,
+      adType,
+      targeting: 'keyword',
+      dailyBudgetCents: BigInt(o.daily ?? 1_000_000),
+      cpcCents: BigInt(o.cpc ?? 100),
+      startAt: new Date(Date.now() - DAY),
+      keywords: { create: [{ keyword: o.keyword }] },
+      products: { create: (o.skus ?? []).map((sku) => ({ sku })) },
+    },
+  });
+  const ad = await t.db.ad.create({
+    data: {
+      campaignId: campaign.id,
+      adType,
+      status: 'approved',
+      sku: o.sku ?? null,
+      mediaUrl: adType === 'banner' ? 'https://cdn.test/banner.png' : null,
+      destinationUrl: 'https://loja.test/destino',
+      adSizeId: adType === 'banner' ? ids.size : null,
+    },
+  });
+  t.app.adIndex.invalidate(ids.bomPreco);
+  return { adId: ad.id, campaignId: campaign.id };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const accounts = await t.db.account.findMany({ select: { id: true, slug: true } });
+  const idOf = (slug: string) => accounts.find((a) => a.slug === slug)!.id;
+  Object.assign(ids, { bomPreco: idOf('supermercado-bom-preco'), aurora: idOf('cafe-aurora') });
+  ids.size = (await t.db.adSize.create({ data: { publisherId: ids.bomPreco, name: 'Índice Super Banner', width: 728, height: 90 } })).id;
+  ids.wallet = (await t.db.wallet.findFirstOrThrow({ where: { publisherId: ids.bomPreco, advertiserId: ids.aurora } })).id;
+  tokens.admin = await t.login(DEMO.admin);
+  tokens.brand = await t.login(DEMO.brand);
+});
+afterAll(async () => {
+  await t?.close();
+});
+beforeEach(async () => {
+  await t.db.campaign.updateMany({ where: { publisherId: ids.bomPreco, deletedAt: null }, data: { deletedAt: new Date() } });
+  await t.db.wallet.updateMany({ where: { publisherId: ids.bomPreco }, data: { balanceCents: 100_000n } });
+  t.app.adIndex.invalidate(ids.bomPreco);
+});
+
+describe('ad index — incremental updates from back-office writes', () => {
+  it('a paused campaign stops serving with the next request, and serves again when reactivated', async () => {
+    const { adId, campaignId } = await fixture({ keyword: 'arroz' });
+    expect(await search('arroz')).toEqual([adId]);
+    const before = await t.app.adIndex.get(ids.bomPreco);
+    await t.http.patch(`/campaign/${campaignId}`).set(bearer(tokens.brand)).send({ active: false }).expect(200);
+    expect(await search('arroz')).toEqual([]);
+    await t.http.patch(`/campaign/${campaignId}`).set(bearer(tokens.brand)).send({ active: true }).expect(200);
+    expect(await search('arroz')).toEqual([adId]);
+    // Updated in place: the same index object, not a rebuild.
+    expect(await t.app.adIndex.get(ids.bomPreco)).toBe(before);
+  });
+
+  it('new keywords serve at once; a rejected ad leaves at once', async () => {
+    const { adId, campaignId } = await fixture({ keyword: 'feijão' });
+    expect(await search('lentilha')).toEqual([]);
+    await t.http.post(`/campaign/${campaignId}/keywords`).set(bearer(tokens.brand)).send({ keywords: ['lentilha'] }).expect(201);
+    expect(await search('lentilha')).toEqual([adId]);
+    await t.http
+      .patch(`/ad/actions/review/reject/${adId}`)
+      .set(bearer(tokens.admin))
+      .send({ note: 'Imagem fora do padrão' })
+      .expect(200);
+    expect(await search('lentilha')).toEqual([]);
+    expect(await search('feijão')).toEqual([]);
+  });
+
+  it('a product switched off in its campaign is not served, on its own ad or on the campaign-wide ad', async () => {
+    const own = await fixture({ keyword: 'café', adType: 'product', skus: ['cafe-aurora-tradicional-500g'], sku: 'cafe-aurora-tradicional-500g' });
+    expect(await search('café', ['product'])).toEqual([own.adId]);
+    await t.http.patch(`/campaign/${own.campaignId}/products/cafe-aurora-tradicional-500g`).set(bearer(tokens.brand)).send({ active: false }).expect(200);
+    expect(await search('café', ['product'])).toEqual([]);
+
+    const wide = await fixture({ keyword: 'cafézinho', adType: 'product', skus: ['cafe-aurora-tradicional-500g', 'cafe-aurora-extraforte-500g'] });
+    const skus = async () => {
+      const res = await decide(t.http, { context: 'search', term: 'cafézinho', allow_duplicates: true, placements: { p: { types: ['product'], quantity: 10 } } });
+      return (res.body.placements.p as Array<{ product_sku: string }>).map((a) => a.product_sku).sort();
+    };
+    expect(await skus()).toEqual(['cafe-aurora-extraforte-500g', 'cafe-aurora-tradicional-500g']);
+    await t.http.patch(`/campaign/${wide.campaignId}/products/cafe-aurora-extraforte-500g`).set(bearer(tokens.brand)).send({ active: false }).expect(200);
+    expect(await skus()).toEqual(['cafe-aurora-tradicional-500g']);
+    await t.http.patch(`/campaign/${wide.campaignId}/products/cafe-aurora-tradicional-500g`).set(bearer(tokens.brand)).send({ active: false }).expect(200);
+    expect(await skus()).toEqual([]);
+  });
+
+  it('an empty wallet stops serving; a recharge brings the campaign back at once', async () => {
+    const { adId } = await fixture({ keyword: 'açúcar' });
+    await t.db.wallet.update({ where: { id: ids.wallet }, data: { balanceCents: 0n } });
+    t.app.adIndex.invalidate(ids.bomPreco);
+    expect(await search('açúcar')).toEqual([]);
+    await t.http
+      .post(`/api/wallet/${ids.wallet}/recharge`)
+      .set({ ...bearer(tokens.brand), 'idempotency-key': `indice-${Date.now()}` })
+      .send({ amount: 50 })
+      .expect((res) => expect([200, 201]).toContain(res.status));
+    expect(await search('açúcar')).toEqual([adId]);
+  });
+});
+
+describe('ad index — counted events', () => {
+  it('clicks counted by the consumer update spend in place; the campaign stops when its daily budget is spent', async () => {
+    const { adId, campaignId } = await fixture({ keyword: 'macarrão', daily: 250, cpc: 100 });
+    const other = await fixture({ keyword: 'macarrão', daily: 1_000_000, cpc: 90 });
+    const idx = await t.app.adIndex.get(ids.bomPreco);
+    const serving = () => idx.campaigns.get(campaignId)!.entries[0]!.serving;
+    const signer = createEventSigner(t.config.jwtSecret);
+    let charged = 0;
+    let clicks = 0;
+    for (let i = 0; i < 10; i++) {
+      const res = await decide(t.http, { context: 'search', term: 'macarrão', user_id: `cliente-${i}`, placements: { p: { types: ['banner'], quantity: 1, size: '728x90' } } });
+      const [ad] = res.body.placements.p as Array<{ ad_id: number; click_url: string }>;
+      if (ad!.ad_id !== adId) break;
+      const url = new URL(ad!.click_url);
+      charged += signer.verify(url.searchParams.get('t')!)!.cpc;
+      clicks += 1;
+      await t.http.post(url.pathname + url.search).expect(202);
+      await t.app.eventConsumer.drain();
+      await t.app.adIndex.settled();
+      expect(serving().todaySpentCents).toBe(charged);
+    }
+    // Paced and then capped by the 2,50 daily budget: it served at least once, then gave way to the other campaign.
+    expect(clicks).toBeGreaterThan(0);
+    expect(clicks).toBeLessThan(10);
+    expect(idx.campaigns.get(campaignId)!.entries[0]!.clicks).toBe(clicks);
+    expect(serving().wallet.balanceCents).toBe(100_000 - charged);
+    expect(await search('macarrão', ['banner'])).toEqual([other.adId]);
+    expect(await t.app.adIndex.get(ids.bomPreco)).toBe(idx);
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('ad index — across instances', () => {
+  it('a change made through one instance reaches the other over Redis pub-sub, without a rebuild', async () => {
+    const { adId, campaignId } = await fixture({ keyword: 'farinha' });
+    const second = await buildApp(t.config, { logger: false, database: t.database });
+    await second.ready();
+    try {
+      const { default: supertest } = await import('supertest');
+      const other = supertest(second.server);
+      expect(await search('farinha', ['banner'], other)).toEqual([adId]);
+      const held = await second.adIndex.get(ids.bomPreco);
+      await t.http.patch(`/campaign/${campaignId}`).set(bearer(tokens.brand)).send({ active: false }).expect(200);
+      await vi.waitFor(async () => expect(await search('farinha', ['banner'], other)).toEqual([]), { timeout: 5_000, interval: 50 });
+      expect(await second.adIndex.get(ids.bomPreco)).toBe(held);
+    } finally {
+      await second.close();
+    }
+  });
+});

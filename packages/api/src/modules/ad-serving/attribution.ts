@@ -1,0 +1,199 @@
+import { ATTRIBUTION_WINDOW_DAYS } from '@backoffice/contracts';
+import type { Db, Tx } from '../../db/client.ts';
+import { businessDate } from '../promotions/promotion-status.ts';
+import { paidCents, type StoredItem } from './conversions.service.ts';
+
+/** Many consumers may queue on the same stats rows: wait rather than fail. */
+const TX_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
+
+interface PendingConversion {
+  id: bigint;
+  ordered_at: Date;
+  items: StoredItem[] | string;
+}
+
+/** The event an item of a conversion is credited to. */
+interface Match {
+  conversion_id: bigint;
+  item: number;
+  event_key: string;
+  type: 'click' | 'view';
+  occurred_at: Date;
+  publisher_id: number;
+  advertiser_id: number;
+  campaign_id: number;
+  ad_id: number;
+  placement: string;
+  context: string;
+}
+
+interface Credit extends Match {
+  sku: string;
+  quantity: number;
+  income: number;
+  orderedAt: Date;
+}
+
+const json = (v: unknown) => JSON.stringify(v);
+const key = (...parts: (string | number)[]) => parts.join('\u0000');
+
+type Summed<K> = K & { conversions: number; items: number; income: number };
+
+/** Sums credits per rollup row: an order counts once per row, items and income add up. */
+function rollup<K extends object>(credits: Credit[], keyOf: (c: Credit) => string, base: (c: Credit) => K): Summed<K>[] {
+  const rows = new Map<string, { base: K; orders: Set<bigint>; items: number; income: number }>();
+  for (const c of credits) {
+    const k = keyOf(c);
+    let row = rows.get(k);
+    if (!row) rows.set(k, (row = { base: base(c), orders: new Set(), items: 0, income: 0 }));
+    row.orders.add(c.conversion_id);
+    row.items += c.quantity;
+    row.income += c.income;
+  }
+  // The upserts below ORDER BY the unique key, as countEvents does, so concurrent transactions lock rows in the same order.
+  return [...rows.entries()]
+    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+    .map(([, r]) => ({ ...r.base, conversions: r.orders.size, items: r.items, income: r.income }));
+}
+
+/**
+ * For every item of the given conversions, the event it is credited to: same publisher and person
+ * (user_id when the order has one, else session_id), a click or view within the window before the
+ * order, on an ad about the item's SKU (a product ad: its own SKU, or its campaign's active products
+ * when it has none; other formats: any product of the campaign). The last click wins, else the last view.
+ */
+async function findMatches(tx: Tx, ids: bigint[]): Promise<Match[]> {
+  return tx.$queryRaw<Match[]>`
+    SELECT c.id AS conversion_id, (it.idx - 1)::int AS item, m.*
+      FROM rm_conversions c
+      CROSS JOIN LATERAL jsonb_array_elements(c.items) WITH ORDINALITY AS it(line, idx)
+      CROSS JOIN LATERAL (
+        SELECT e.event_key, e.type::text AS type, e.occurred_at, e.publisher_id, e.advertiser_id, e.campaign_id, e.ad_id, e.placement, e.context
+          FROM rm_events e
+          JOIN ads a ON a.id = e.ad_id
+         WHERE e.publisher_id = c.publisher_id
+           AND ((c.user_id IS NOT NULL AND e.user_id = c.user_id) OR (c.user_id IS NULL AND e.session_id = c.session_id))
+           AND e.type IN ('click', 'view')
+           AND e.occurred_at >= c.ordered_at - make_interval(days => ${ATTRIBUTION_WINDOW_DAYS})
+           AND e.occurred_at <= c.ordered_at
+           AND CASE
+                 WHEN a.ad_type = 'product' AND a.sku IS NOT NULL THEN a.sku = it.line->>'sku'
+                 ELSE EXISTS (SELECT 1 FROM campaign_products cp
+                               WHERE cp.campaign_id = e.campaign_id AND cp.sku = it.line->>'sku'
+                                 AND (cp.active OR a.ad_type <> 'product'))
+               END
+         ORDER BY (e.type = 'click') DESC, e.occurred_at DESC, e.id DESC
+         LIMIT 1
+      ) m
+     WHERE c.id IN (SELECT jsonb_array_elements_text(${json(ids.map(String))}::jsonb)::bigint)`;
+}
+
+/**
+ * Attributes one batch of pending conversions (received before `receivedBefore`) in one
+ * transaction: rm_attributions rows, the daily (São Paulo day of the order), hourly (UTC hour) and
+ * product rollups, then `attributed_at`. Conversions nothing led to are marked too. SKIP LOCKED lets
+ * several consumers share the work; resolves with how many conversions the batch took.
+ */
+export async function attributeBatch(tx: Tx, receivedBefore: Date, limit: number): Promise<number> {
+  const pending = await tx.$queryRaw<PendingConversion[]>`
+    SELECT id, ordered_at, items FROM rm_conversions
+     WHERE attributed_at IS NULL AND received_at <= ${receivedBefore}
+     ORDER BY id
+     LIMIT ${limit}
+     FOR UPDATE SKIP LOCKED`;
+  if (pending.length === 0) return 0;
+  const ids = pending.map((c) => c.id);
+  const itemsOf = (c: PendingConversion) => (typeof c.items === 'string' ? (JSON.parse(c.items) as StoredItem[]) : c.items);
+  const byId = new Map(pending.map((c) => [c.id, { orderedAt: c.ordered_at, items: itemsOf(c) }]));
+
+  const credits: Credit[] = (await findMatches(tx, ids)).map((m) => {
+    const conversion = byId.get(m.conversion_id)!;
+    const item = conversion.items[m.item]!;
+    return { ...m, sku: item.sku, quantity: item.quantity, income: item.quantity * paidCents(item), orderedAt: conversion.orderedAt };
+  });
+
+  if (credits.length) {
+    await tx.$executeRaw`
+      INSERT INTO rm_attributions (conversion_id, publisher_id, advertiser_id, campaign_id, ad_id, event_key, event_type, event_at,
+                                   placement, context, sku, quantity, income_cents)
+      SELECT x.conversion_id, x.p, x.a, x.c, x.d, x.k, x.type::"RmEventType", x.at::timestamptz, x.pl, x.cx, x.sku, x.quantity, x.income
+        FROM jsonb_to_recordset(${json(
+          credits.map((c) => ({
+            conversion_id: c.conversion_id.toString(),
+            p: c.publisher_id,
+            a: c.advertiser_id,
+            c: c.campaign_id,
+            d: c.ad_id,
+            k: c.event_key,
+            type: c.type,
+            at: c.occurred_at.toISOString(),
+            pl: c.placement,
+            cx: c.context,
+            sku: c.sku,
+            quantity: c.quantity,
+            income: c.income,
+          })),
+        )}::jsonb)
+          AS x(conversion_id bigint, p int, a int, c int, d int, k text, type text, at text, pl text, cx text, sku text, quantity int, income bigint)`;
+
+    const ad = (c: Credit) => ({ p: c.publisher_id, a: c.advertiser_id, c: c.campaign_id, d: c.ad_id, pl: c.placement, cx: c.context });
+    const dayOf = (c: Credit) => businessDate(c.orderedAt);
+    const hourOf = (c: Credit) => new Date(c.orderedAt.getTime() - (c.orderedAt.getTime() % 3_600_000)).toISOString();
+
+    const daily = rollup(credits, (c) => key(dayOf(c), c.ad_id, c.placement, c.context), (c) => ({ day: dayOf(c), ...ad(c) }));
+    await tx.$executeRaw`
+      INSERT INTO rm_daily_stats (day, publisher_id, advertiser_id, campaign_id, ad_id, placement, context, conversions, items_sold, income_cents)
+      SELECT x.day::date, x.p, x.a, x.c, x.d, x.pl, x.cx, x.conversions, x.items, x.income
+        FROM jsonb_to_recordset(${json(daily)}::jsonb)
+          AS x(day text, p int, a int, c int, d int, pl text, cx text, conversions bigint, items bigint, income bigint)
+      ORDER BY x.day, x.d, x.pl, x.cx
+      ON CONFLICT (day, ad_id, placement, context) DO UPDATE SET
+        conversions = rm_daily_stats.conversions + EXCLUDED.conversions,
+        items_sold = rm_daily_stats.items_sold + EXCLUDED.items_sold,
+        income_cents = rm_daily_stats.income_cents + EXCLUDED.income_cents`;
+
+    const hourly = rollup(credits, (c) => key(hourOf(c), c.ad_id, c.placement, c.context), (c) => ({ hour: hourOf(c), ...ad(c) }));
+    await tx.$executeRaw`
+      INSERT INTO rm_hourly_stats (hour, publisher_id, advertiser_id, campaign_id, ad_id, placement, context, conversions, items_sold, income_cents)
+      SELECT x.hour::timestamptz, x.p, x.a, x.c, x.d, x.pl, x.cx, x.conversions, x.items, x.income
+        FROM jsonb_to_recordset(${json(hourly)}::jsonb)
+          AS x(hour text, p int, a int, c int, d int, pl text, cx text, conversions bigint, items bigint, income bigint)
+      ORDER BY x.hour, x.d, x.pl, x.cx
+      ON CONFLICT (hour, ad_id, placement, context) DO UPDATE SET
+        conversions = rm_hourly_stats.conversions + EXCLUDED.conversions,
+        items_sold = rm_hourly_stats.items_sold + EXCLUDED.items_sold,
+        income_cents = rm_hourly_stats.income_cents + EXCLUDED.income_cents`;
+
+    const products = rollup(credits, (c) => key(dayOf(c), c.campaign_id, c.sku), (c) => ({ day: dayOf(c), c: c.campaign_id, sku: c.sku }));
+    await tx.$executeRaw`
+      INSERT INTO rm_product_daily_stats (day, campaign_id, sku, conversions, items_sold, income_cents)
+      SELECT x.day::date, x.c, x.sku, x.conversions, x.items, x.income
+        FROM jsonb_to_recordset(${json(products)}::jsonb)
+          AS x(day text, c int, sku text, conversions bigint, items bigint, income bigint)
+      ORDER BY x.day, x.c, x.sku
+      ON CONFLICT (day, campaign_id, sku) DO UPDATE SET
+        conversions = rm_product_daily_stats.conversions + EXCLUDED.conversions,
+        items_sold = rm_product_daily_stats.items_sold + EXCLUDED.items_sold,
+        income_cents = rm_product_daily_stats.income_cents + EXCLUDED.income_cents`;
+  }
+
+  await tx.$executeRaw`
+    UPDATE rm_conversions SET attributed_at = now()
+     WHERE id IN (SELECT jsonb_array_elements_text(${json(ids.map(String))}::jsonb)::bigint)`;
+  return pending.length;
+}
+
+export interface AttributionOptions {
+  /** Conversions attributed per database transaction. */
+  batchSize?: number;
+}
+
+/** Attribution of pending conversions, one transaction per batch (run by the event consumer after it counts events). */
+export function createAttribution(db: Db, { batchSize = 200 }: AttributionOptions = {}) {
+  return {
+    /** One batch; resolves with how many conversions it took (0: nothing pending). */
+    attributeBatch: (receivedBefore: Date) => db.$transaction((tx) => attributeBatch(tx, receivedBefore, batchSize), TX_OPTIONS),
+  };
+}
+
+export type Attribution = ReturnType<typeof createAttribution>;

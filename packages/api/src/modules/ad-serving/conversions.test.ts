@@ -1,0 +1,506 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { DEMO_API_KEY, apiKeyPrefix, hashApiKey } from '../../db/seed-api-keys.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import { businessDate } from '../promotions/promotion-status.ts';
+import { createAttribution } from './attribution.ts';
+import { createEventConsumer } from './event-consumer.ts';
+import { createDatabaseEventStore } from './event-store.ts';
+
+const { sql } = Prisma;
+
+let t: TestApp;
+const ids = { bomPreco: 0, aurora: 0, rede: 0, size: 0 };
+const tokens = { admin: '', brand: '', partner: '' };
+const KEY = { 'x-api-key': DEMO_API_KEY };
+const REDE_KEY = { 'x-api-key': 'rmk_test_rede_parceira_0123456789abcdef' };
+const DAY = 86_400_000;
+/** When the orders of most tests were placed. */
+const T = Date.parse('2026-11-10T15:30:00.000Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+
+let seq = 0;
+const uniq = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${++seq}`;
+
+type AdType = 'product' | 'banner' | 'sponsored_brand' | 'digital_signage';
+interface AdFixture {
+  adType?: AdType;
+  /** The campaign's products (active). */
+  skus?: string[];
+  inactiveSkus?: string[];
+  /** The ad's own SKU (product ads). */
+  sku?: string | null;
+  publisherId?: number;
+  keyword?: string;
+  cpc?: number;
+}
+interface TestAd {
+  adId: number;
+  campaignId: number;
+  publisherId: number;
+  advertiserId: number;
+}
+
+/** A campaign of Aurora on Bom Preço (by default) with one approved ad. */
+async function makeAd(f: AdFixture = {}): Promise<TestAd> {
+  const adType = f.adType ?? 'banner';
+  const publisherId = f.publisherId ?? ids.bomPreco;
+  const campaign = await t.db.campaign.create({
+    data: {
+      publisherId,
+      advertiserId: ids.aurora,
+      name: uniq('Conversões'),
+      adType,
+      dailyBudgetCents: 1_000_000n,
+      cpcCents: BigInt(f.cpc ?? 100),
+      startAt: new Date(Date.now() - 30 * DAY),
+      keywords: { create: f.keyword ? [{ keyword: f.keyword }] : [] },
+      products: {
+        create: [...(f.skus ?? []).map((sku) => ({ sku })), ...(f.inactiveSkus ?? []).map((sku) => ({ sku, active: false }))],
+      },
+    },
+  });
+  const ad = await t.db.ad.create({
+    data: {
+      campaignId: campaign.id,
+      adType,
+      status: 'approved',
+      sku: f.sku ?? null,
+      mediaUrl: adType === 'product' ? null : 'https://cdn.test/banner.png',
+      destinationUrl: 'https://loja.test/destino',
+      adSizeId: adType === 'banner' ? ids.size : null,
+    },
+  });
+  return { adId: ad.id, campaignId: campaign.id, publisherId, advertiserId: ids.aurora };
+}
+
+interface Who {
+  u?: string;
+  s?: string;
+}
+
+/** A counted event of the ad (as the event consumer writes it), at a chosen time. */
+async function event(ad: TestAd, type: 'impression' | 'view' | 'click', at: number, who: Who, placement = 'topo') {
+  const row = await t.db.rmEvent.create({
+    data: {
+      eventKey: uniq('event'),
+      type,
+      requestId: uniq('req'),
+      publisherId: ad.publisherId,
+      advertiserId: ad.advertiserId,
+      campaignId: ad.campaignId,
+      adId: ad.adId,
+      placement,
+      context: 'search',
+      userId: who.u ?? null,
+      sessionId: who.s ?? null,
+      occurredAt: new Date(at),
+    },
+  });
+  return row.eventKey;
+}
+
+interface Line {
+  sku: string;
+  quantity?: number;
+  price?: number;
+  promotional_price?: number | null;
+}
+const order = (who: Who, lines: Line[], at = T) => ({
+  order_id: uniq('pedido'),
+  ...(who.u ? { user_id: who.u } : {}),
+  ...(who.s ? { session_id: who.s } : {}),
+  created_at: iso(at),
+  items: lines.map((l) => ({ quantity: 1, price: 10, ...l })),
+});
+const convert = (body: object, headers: Record<string, string> = KEY) => t.http.post('/v1/beacon/conversion').set(headers).send(body);
+
+/** Posts the order (202), runs the consumer and returns what each item was credited to. */
+async function attributedOf(body: ReturnType<typeof order>, headers: Record<string, string> = KEY) {
+  const res = await convert(body, headers);
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  await t.app.eventConsumer.drain();
+  const conversion = await t.db.rmConversion.findFirstOrThrow({
+    where: { orderId: body.order_id },
+    include: { attributions: { orderBy: { sku: 'asc' } } },
+  });
+  expect(conversion.attributedAt).not.toBeNull();
+  return conversion.attributions.map((a) => ({
+    sku: a.sku,
+    adId: a.adId,
+    eventKey: a.eventKey,
+    type: a.eventType,
+    quantity: a.quantity,
+    income: Number(a.incomeCents),
+  }));
+}
+
+type SumRow = { k: string; conversions: bigint; items: bigint; income: bigint };
+const plain = (rows: SumRow[]) => rows.map((r) => ({ k: r.k, conversions: Number(r.conversions), items: Number(r.items), income: Number(r.income) }));
+
+/** The conversion columns of the rollups of these ads, next to the same sums computed from rm_attributions. */
+async function rollupsAndAttributions(adIds: number[]) {
+  const counted = sql`(conversions > 0 OR items_sold > 0 OR income_cents > 0)`;
+  const spDay = sql`to_char((c.ordered_at AT TIME ZONE 'America/Sao_Paulo')::date, 'YYYY-MM-DD')`;
+  const utcHour = sql`to_char(date_trunc('hour', c.ordered_at AT TIME ZONE 'UTC'), 'YYYY-MM-DD"T"HH24')`;
+  const fromAttributions = (k: Prisma.Sql) => t.db.$queryRaw<SumRow[]>`
+    SELECT ${k} AS k, count(DISTINCT a.conversion_id) AS conversions, sum(a.quantity)::bigint AS items, sum(a.income_cents)::bigint AS income
+      FROM rm_attributions a JOIN rm_conversions c ON c.id = a.conversion_id
+     WHERE a.ad_id = ANY(${adIds}::int[]) GROUP BY 1 ORDER BY 1`;
+  const [daily, hourly, products, expectedDaily, expectedHourly, expectedProducts] = await Promise.all([
+    t.db.$queryRaw<SumRow[]>`
+      SELECT concat_ws('|', to_char(day, 'YYYY-MM-DD'), ad_id, placement, context) AS k, conversions, items_sold AS items, income_cents AS income
+        FROM rm_daily_stats WHERE ad_id = ANY(${adIds}::int[]) AND ${counted} ORDER BY 1`,
+    t.db.$queryRaw<SumRow[]>`
+      SELECT concat_ws('|', to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24'), ad_id, placement, context) AS k,
+             conversions, items_sold AS items, income_cents AS income
+        FROM rm_hourly_stats WHERE ad_id = ANY(${adIds}::int[]) AND ${counted} ORDER BY 1`,
+    t.db.$queryRaw<SumRow[]>`
+      SELECT concat_ws('|', to_char(day, 'YYYY-MM-DD'), campaign_id, sku) AS k, conversions, items_sold AS items, income_cents AS income
+        FROM rm_product_daily_stats WHERE campaign_id IN (SELECT campaign_id FROM ads WHERE id = ANY(${adIds}::int[])) ORDER BY 1`,
+    fromAttributions(sql`concat_ws('|', ${spDay}, a.ad_id, a.placement, a.context)`),
+    fromAttributions(sql`concat_ws('|', ${utcHour}, a.ad_id, a.placement, a.context)`),
+    fromAttributions(sql`concat_ws('|', ${spDay}, a.campaign_id, a.sku)`),
+  ]);
+  return {
+    daily: plain(daily),
+    hourly: plain(hourly),
+    products: plain(products),
+    expected: { daily: plain(expectedDaily), hourly: plain(expectedHourly), products: plain(expectedProducts) },
+  };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const accounts = await t.db.account.findMany({ select: { id: true, slug: true } });
+  const idOf = (slug: string) => accounts.find((a) => a.slug === slug)!.id;
+  Object.assign(ids, { bomPreco: idOf('supermercado-bom-preco'), aurora: idOf('cafe-aurora'), rede: idOf('rede-parceira-midia') });
+  ids.size = (await t.db.adSize.create({ data: { publisherId: ids.bomPreco, name: 'Teste Conversões', width: 728, height: 90 } })).id;
+  await t.db.publisherApiKey.create({
+    data: { publisherId: ids.rede, name: 'Rede (teste)', keyPrefix: apiKeyPrefix(REDE_KEY['x-api-key']), keyHash: hashApiKey(REDE_KEY['x-api-key']) },
+  });
+  tokens.admin = await t.login(DEMO.admin);
+  tokens.brand = await t.login(DEMO.brand);
+  tokens.partner = await t.login(DEMO.partner);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST /v1/beacon/conversion — storing the order', () => {
+  it('answers 202 once the order is stored, with its total at the paid (promotional) price', async () => {
+    const body = order({ u: uniq('u'), s: uniq('s') }, [
+      { sku: 'SKU-1', quantity: 3, price: 12.9, promotional_price: 9.99 },
+      { sku: 'SKU-2', quantity: 2, price: 5.5 },
+      { sku: 'SKU-3', quantity: 1, price: 4, promotional_price: null },
+    ]);
+    const res = await convert(body);
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ accepted: true, order_id: body.order_id, duplicate: false });
+    const row = await t.db.rmConversion.findFirstOrThrow({ where: { orderId: body.order_id } });
+    expect(row).toMatchObject({ publisherId: ids.bomPreco, userId: body.user_id, sessionId: body.session_id, attributedAt: null });
+    expect(row.orderedAt.toISOString()).toBe(body.created_at);
+    expect(row.totalCents).toBe(BigInt(3 * 999 + 2 * 550 + 400));
+    expect(row.items).toEqual([
+      { sku: 'SKU-1', quantity: 3, price_cents: 1290, promotional_price_cents: 999 },
+      { sku: 'SKU-2', quantity: 2, price_cents: 550, promotional_price_cents: null },
+      { sku: 'SKU-3', quantity: 1, price_cents: 400, promotional_price_cents: null },
+    ]);
+  });
+
+  it('is idempotent by order_id: a resend (even with other items) and 10 concurrent posts store and count it once', async () => {
+    const banner = await makeAd({ skus: ['IDEM-1', 'IDEM-2'] });
+    const who = { u: uniq('u') };
+    await event(banner, 'click', T - DAY, who);
+
+    const first = order(who, [{ sku: 'IDEM-1', quantity: 2, price: 10 }]);
+    const again = { ...first, items: [{ sku: 'IDEM-2', quantity: 50, price: 99 }] };
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => convert(i % 2 ? again : first)));
+    expect(responses.map((r) => r.status)).toEqual(Array(10).fill(202));
+    expect(responses.filter((r) => r.body.duplicate === false)).toHaveLength(1);
+    expect(await t.db.rmConversion.count({ where: { publisherId: ids.bomPreco, orderId: first.order_id } })).toBe(1);
+    await t.app.eventConsumer.drain();
+
+    const late = await convert(again);
+    expect(late.status).toBe(202);
+    expect(late.body).toEqual({ accepted: true, order_id: first.order_id, duplicate: true });
+    await t.app.eventConsumer.drain();
+
+    const stats = await t.db.rmDailyStat.aggregate({ where: { adId: banner.adId }, _sum: { conversions: true, itemsSold: true, incomeCents: true } });
+    const stored = await t.db.rmConversion.findFirstOrThrow({ where: { orderId: first.order_id } });
+    const attributions = await t.db.rmAttribution.findMany({ where: { conversionId: stored.id } });
+    expect(attributions).toHaveLength(1);
+    expect(stats._sum.conversions).toBe(1n);
+    expect(stats._sum.itemsSold).toBe(BigInt(attributions[0]!.quantity));
+    expect(stats._sum.incomeCents).toBe(attributions[0]!.incomeCents);
+  });
+
+  it('keeps the same order_id of two publishers apart', async () => {
+    const body = order({ u: uniq('u') }, [{ sku: 'X' }]);
+    expect((await convert(body)).body.duplicate).toBe(false);
+    expect((await convert(body, REDE_KEY)).body.duplicate).toBe(false);
+    expect((await convert(body, REDE_KEY)).body.duplicate).toBe(true);
+    const rows = await t.db.rmConversion.findMany({ where: { orderId: body.order_id }, orderBy: { publisherId: 'asc' } });
+    expect(rows.map((r) => r.publisherId).sort()).toEqual([ids.bomPreco, ids.rede].sort());
+  });
+});
+
+describe('POST /v1/beacon/conversion — who may send it', () => {
+  it('refuses a request without credentials or with an unknown key (401) and stores nothing', async () => {
+    const body = order({ u: uniq('u') }, [{ sku: 'AUTH' }]);
+    const none = await convert(body, {});
+    expect(none.status).toBe(401);
+    expect(expectEnvelope(none.body, 'API_KEY_INVALID').message).toBe('Chave de API ausente ou inválida.');
+    const bad = await convert(body, { 'x-api-key': 'rmk_nao_existe_0000000000000000' });
+    expect(bad.status).toBe(401);
+    expectEnvelope(bad.body, 'API_KEY_INVALID');
+    const badToken = await convert(body, bearer('not.a.token'));
+    expect(badToken.status).toBe(401);
+    expectEnvelope(badToken.body);
+    expect(await t.db.rmConversion.count({ where: { orderId: body.order_id } })).toBe(0);
+  });
+
+  it("accepts a publisher member's session for its own account, and refuses an advertiser's (403)", async () => {
+    const body = order({ u: uniq('u') }, [{ sku: 'SESSION' }]);
+    const res = await convert(body, bearer(tokens.admin));
+    expect(res.status).toBe(202);
+    expect((await t.db.rmConversion.findFirstOrThrow({ where: { orderId: body.order_id } })).publisherId).toBe(ids.bomPreco);
+
+    const partner = order({ u: uniq('u') }, [{ sku: 'SESSION' }]);
+    expect((await convert(partner, bearer(tokens.partner))).status).toBe(202);
+    expect((await t.db.rmConversion.findFirstOrThrow({ where: { orderId: partner.order_id } })).publisherId).toBe(ids.rede);
+
+    const brand = order({ u: uniq('u') }, [{ sku: 'SESSION' }]);
+    const refused = await convert(brand, bearer(tokens.brand));
+    expect(refused.status).toBe(403);
+    expectEnvelope(refused.body, 'FORBIDDEN_ACCOUNT_TYPE');
+    expect(await t.db.rmConversion.count({ where: { orderId: brand.order_id } })).toBe(0);
+  });
+
+  it('answers 400 in Portuguese, naming the field', async () => {
+    const good = order({ u: uniq('u') }, [{ sku: 'VAL' }]);
+    const cases: Array<[object, string]> = [
+      [{ ...good, order_id: undefined }, 'order_id'],
+      [{ ...good, order_id: '   ' }, 'order_id'],
+      [{ ...good, user_id: undefined }, 'user_id'],
+      [{ ...good, created_at: 'ontem' }, 'created_at'],
+      [{ ...good, items: [] }, 'items'],
+      [{ ...good, items: [{ sku: 'VAL', quantity: 0, price: 1 }] }, 'items.0.quantity'],
+      [{ ...good, items: [{ sku: 'VAL', quantity: 1, price: 1.234 }] }, 'items.0.price'],
+      [{ ...good, items: [{ sku: 'VAL', quantity: 1, price: -1 }] }, 'items.0.price'],
+      [{ ...good, items: [{ sku: 'VAL', quantity: 1 }] }, 'items.0.price'],
+      [{ ...good, extra: 1 }, 'extra'],
+    ];
+    for (const [body, field] of cases) {
+      const res = await convert(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const error = expectEnvelope(res.body, 'VALIDATION_ERROR');
+      expect(error.details?.map((d) => d.field), JSON.stringify(res.body)).toContain(field);
+      expect(error.message).toMatch(/^Dados inválidos em "/);
+    }
+    const noPerson = await convert({ ...good, user_id: undefined });
+    expect(expectEnvelope(noPerson.body).details).toContainEqual(
+      expect.objectContaining({ field: 'user_id', message: 'Informe user_id ou session_id de quem comprou.' }),
+    );
+  });
+});
+
+describe('attribution', () => {
+  it('credits the last click, older clicks and newer views notwithstanding', async () => {
+    const [a, b, c] = [await makeAd({ skus: ['PREC'] }), await makeAd({ skus: ['PREC'] }), await makeAd({ skus: ['PREC'] })];
+    const who = { u: uniq('u') };
+    await event(a, 'click', T - 5 * DAY, who);
+    const lastClick = await event(b, 'click', T - 2 * DAY, who);
+    await event(c, 'view', T - 3_600_000, who);
+    await event(c, 'impression', T - 60_000, who);
+    const credited = await attributedOf(order(who, [{ sku: 'PREC', quantity: 2, price: 7.5, promotional_price: 6 }]));
+    expect(credited).toEqual([{ sku: 'PREC', adId: b.adId, eventKey: lastClick, type: 'click', quantity: 2, income: 1200 }]);
+  });
+
+  it('falls back to the last view without clicks; impressions alone attribute nothing', async () => {
+    const [a, b] = [await makeAd({ skus: ['VIEW'] }), await makeAd({ skus: ['VIEW'] })];
+    const viewer = { u: uniq('u') };
+    await event(a, 'view', T - 3 * DAY, viewer);
+    const lastView = await event(b, 'view', T - DAY, viewer);
+    await event(a, 'impression', T - 1000, viewer);
+    expect(await attributedOf(order(viewer, [{ sku: 'VIEW' }]))).toEqual([expect.objectContaining({ adId: b.adId, eventKey: lastView, type: 'view' })]);
+
+    const onlyImpressions = { u: uniq('u') };
+    await event(a, 'impression', T - DAY, onlyImpressions);
+    expect(await attributedOf(order(onlyImpressions, [{ sku: 'VIEW' }]))).toEqual([]);
+  });
+
+  it('looks back exactly 14 days: the edge counts, 1 ms earlier and anything after the order do not', async () => {
+    const ad = await makeAd({ skus: ['EDGE'] });
+    const atEdge = { u: uniq('u') };
+    const edgeKey = await event(ad, 'click', T - 14 * DAY, atEdge);
+    expect(await attributedOf(order(atEdge, [{ sku: 'EDGE' }]))).toEqual([expect.objectContaining({ eventKey: edgeKey })]);
+
+    const tooOld = { u: uniq('u') };
+    await event(ad, 'click', T - 14 * DAY - 1, tooOld);
+    expect(await attributedOf(order(tooOld, [{ sku: 'EDGE' }]))).toEqual([]);
+
+    const atOrder = { u: uniq('u') };
+    const sameMs = await event(ad, 'click', T, atOrder);
+    await event(ad, 'click', T + 1, atOrder);
+    expect(await attributedOf(order(atOrder, [{ sku: 'EDGE' }]))).toEqual([expect.objectContaining({ eventKey: sameMs })]);
+
+    const after = { u: uniq('u') };
+    await event(ad, 'click', T + 1, after);
+    await event(ad, 'view', T + DAY, after);
+    expect(await attributedOf(order(after, [{ sku: 'EDGE' }]))).toEqual([]);
+  });
+
+  it("never credits another person's or another publisher's events", async () => {
+    const ad = await makeAd({ skus: ['WHO'] });
+    const onRede = await makeAd({ skus: ['WHO'], publisherId: ids.rede });
+    const alice = { u: uniq('alice') };
+    await event(ad, 'click', T - DAY, alice);
+    expect(await attributedOf(order({ u: uniq('bob') }, [{ sku: 'WHO' }]))).toEqual([]);
+    // The same user id on another publisher's site is another publisher's customer.
+    expect(await attributedOf(order(alice, [{ sku: 'WHO' }]), REDE_KEY)).toEqual([]);
+    const carol = { u: uniq('carol') };
+    await event(onRede, 'click', T - DAY, carol);
+    expect(await attributedOf(order(carol, [{ sku: 'WHO' }]))).toEqual([]);
+    const credited = await attributedOf(order(carol, [{ sku: 'WHO' }]), REDE_KEY);
+    expect(credited).toEqual([expect.objectContaining({ adId: onRede.adId })]);
+  });
+
+  it('matches by session_id when the order has no user_id, and by user_id alone when it has one', async () => {
+    const ad = await makeAd({ skus: ['SESS'] });
+    const session = { s: uniq('s') };
+    const key = await event(ad, 'click', T - DAY, session);
+    expect(await attributedOf(order(session, [{ sku: 'SESS' }]))).toEqual([expect.objectContaining({ eventKey: key })]);
+
+    const loggedIn = { u: uniq('u'), s: uniq('s') };
+    await event(ad, 'click', T - DAY, { s: loggedIn.s });
+    expect(await attributedOf(order(loggedIn, [{ sku: 'SESS' }]))).toEqual([]);
+  });
+
+  it("credits a product ad only for its own SKU; without a SKU, for its campaign's active products", async () => {
+    const withSku = await makeAd({ adType: 'product', sku: 'P-1', skus: ['P-1', 'P-2'] });
+    const who = { u: uniq('u') };
+    await event(withSku, 'click', T - DAY, who);
+    expect(await attributedOf(order(who, [{ sku: 'P-1' }, { sku: 'P-2' }]))).toEqual([expect.objectContaining({ sku: 'P-1', adId: withSku.adId })]);
+
+    const noSku = await makeAd({ adType: 'product', skus: ['P-3'], inactiveSkus: ['P-4'] });
+    const other = { u: uniq('u') };
+    await event(noSku, 'click', T - DAY, other);
+    expect((await attributedOf(order(other, [{ sku: 'P-3' }, { sku: 'P-4' }, { sku: 'P-1' }]))).map((a) => [a.sku, a.adId])).toEqual([['P-3', noSku.adId]]);
+  });
+
+  it("credits a banner, sponsored brand or signage ad for any of its campaign's SKUs, once per order", async () => {
+    for (const adType of ['banner', 'sponsored_brand', 'digital_signage'] as const) {
+      const ad = await makeAd({ adType, skus: ['B-1'], inactiveSkus: ['B-2'] });
+      const who = { u: uniq('u') };
+      await event(ad, 'view', T - DAY, who);
+      const body = order(who, [
+        { sku: 'B-1', quantity: 2, price: 3 },
+        { sku: 'B-2', quantity: 1, price: 4, promotional_price: 3.5 },
+        { sku: 'NOT-ADVERTISED', quantity: 9, price: 100 },
+      ]);
+      const credited = await attributedOf(body);
+      expect(credited.map((a) => [a.sku, a.adId, a.quantity, a.income]), adType).toEqual([
+        ['B-1', ad.adId, 2, 600],
+        ['B-2', ad.adId, 1, 350],
+      ]);
+      const day = await t.db.rmDailyStat.findFirstOrThrow({ where: { adId: ad.adId, day: new Date(`${businessDate(new Date(T))}T00:00:00Z`) } });
+      expect([day.conversions, day.itemsSold, day.incomeCents]).toEqual([1n, 3n, 950n]);
+    }
+  });
+
+  it('keeps the daily, hourly and product rollups equal to the attributions, across days and placements', async () => {
+    const banner = await makeAd({ skus: ['R-1', 'R-2'] });
+    const product = await makeAd({ adType: 'product', sku: 'R-3', skus: ['R-3'] });
+    const bodies = [];
+    for (let i = 0; i < 12; i++) {
+      const who = i % 3 === 0 ? { s: uniq('s') } : { u: uniq('u') };
+      // Orders around São Paulo midnight, so the São Paulo day and the UTC hour both vary.
+      const at = Date.parse('2026-11-05T02:30:00.000Z') + i * 1_800_000;
+      await event(banner, i % 2 ? 'click' : 'view', at - (i + 1) * 3_600_000, who, i % 4 ? 'topo' : 'rodape');
+      await event(product, 'click', at - DAY, who);
+      bodies.push(
+        order(
+          who,
+          [
+            { sku: 'R-1', quantity: 1 + (i % 3), price: 2.5 },
+            { sku: 'R-3', quantity: 2, price: 8, promotional_price: 7.25 },
+            { sku: 'R-2', quantity: 1, price: 1.1 },
+            { sku: 'R-1', quantity: 1, price: 2.5 },
+          ],
+          at,
+        ),
+      );
+    }
+    expect((await Promise.all(bodies.map((b) => convert(b)))).every((r) => r.status === 202)).toBe(true);
+    // Three consumers (as on three instances) share the pending conversions without counting one twice.
+    const another = (batchSize: number) =>
+      createEventConsumer(createDatabaseEventStore(t.db), { attribution: createAttribution(t.db, { batchSize }) }).drain();
+    await Promise.all([another(2), another(3), t.app.eventConsumer.drain()]);
+    await t.app.eventConsumer.drain();
+    expect(await t.db.rmConversion.count({ where: { orderId: { in: bodies.map((b) => b.order_id) }, attributedAt: null } })).toBe(0);
+    expect(await t.db.rmAttribution.count({ where: { adId: { in: [banner.adId, product.adId] } } })).toBe(48);
+
+    const r = await rollupsAndAttributions([banner.adId, product.adId]);
+    expect(r.daily).toEqual(r.expected.daily);
+    expect(r.hourly).toEqual(r.expected.hourly);
+    expect(r.products).toEqual(r.expected.products);
+    expect(new Set(r.daily.map((row) => row.k.slice(0, 10))).size).toBe(2);
+    // Each order counts once for the banner (three of its lines) and once for the product ad.
+    expect(r.daily.filter((row) => row.k.includes(`|${banner.adId}|`)).reduce((s, row) => s + row.conversions, 0)).toBe(12);
+    expect(r.daily.filter((row) => row.k.includes(`|${product.adId}|`)).reduce((s, row) => s + row.conversions, 0)).toBe(12);
+    expect(r.products.filter((row) => row.k.endsWith('|R-3')).reduce((s, row) => s + row.income, 0)).toBe(12 * 2 * 725);
+  });
+});
+
+describe('income, conversions, ROAS and CPA in the metrics', () => {
+  it('shows an attributed order in the campaign list, the campaign dashboard and the ad metrics', async () => {
+    await t.db.retailMediaConfig.upsert({
+      where: { publisherId: ids.bomPreco },
+      create: { publisherId: ids.bomPreco },
+      update: { adTypes: ['product', 'banner', 'sponsored_brand', 'digital_signage'] },
+    });
+    await t.db.wallet.updateMany({ where: { publisherId: ids.bomPreco, advertiserId: ids.aurora }, data: { balanceCents: 1_000_000n } });
+    const keyword = uniq('cafe-especial');
+    const ad = await makeAd({ skus: ['CAFE-500G'], keyword, cpc: 150 });
+    t.app.adIndex.invalidate(ids.bomPreco);
+    const user = uniq('cliente');
+
+    const decision = await t.http
+      .post(`/v1/rma/${ids.bomPreco}`)
+      .set(KEY)
+      .send({ context: 'search', term: keyword, user_id: user, placements: { p: { types: ['banner'], quantity: 10, size: '728x90' } } });
+    expect(decision.status, JSON.stringify(decision.body)).toBe(200);
+    const served = (decision.body.placements.p as Array<{ ad_id: number; impression_url: string; click_url: string }>).find((a) => a.ad_id === ad.adId)!;
+    expect(served).toBeDefined();
+    for (const url of [served.impression_url, served.click_url]) {
+      const u = new URL(url);
+      expect((await t.http.post(u.pathname + u.search)).status).toBe(202);
+    }
+    await t.app.eventConsumer.drain();
+
+    const body = order({ u: user }, [{ sku: 'CAFE-500G', quantity: 4, price: 24.9, promotional_price: 19.9 }], Date.now());
+    expect((await convert(body)).status).toBe(202);
+    await t.app.eventConsumer.drain();
+
+    const spent = Number((await t.db.rmDailyStat.aggregate({ where: { adId: ad.adId }, _sum: { spentCents: true } }))._sum.spentCents) / 100;
+    expect(spent).toBeGreaterThan(0);
+    const income = 79.6;
+    const roas = Number((income / spent).toFixed(2));
+    const cpa = Number(spent.toFixed(2));
+
+    const campaign = await t.db.campaign.findUniqueOrThrow({ where: { id: ad.campaignId } });
+    const list = await t.http.get('/campaign/v2').query({ campaign_name: campaign.name }).set(bearer(tokens.admin));
+    expect(list.status).toBe(200);
+    expect(list.body.data[0].metrics).toMatchObject({ conversions: 1, income, total_spent: spent, roas, cpa, clicks: 1, impressions: 1 });
+
+    const dashboard = await t.http.get(`/campaign/${ad.campaignId}/dashboard`).set(bearer(tokens.brand));
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.body.totals).toMatchObject({ conversions: 1, income, roas, cpa });
+    expect(dashboard.body.days.find((d: { date: string }) => d.date === businessDate(new Date()))).toMatchObject({ conversions: 1, income });
+
+    const ads = await t.http.get('/ad/results/v2').query({ campaign_id: ad.campaignId }).set(bearer(tokens.admin));
+    expect(ads.status).toBe(200);
+    expect(ads.body.data[0].metrics).toMatchObject({ conversions: 1, income, totalConversionsItemsQuantity: 4, roas, conversionRate: 1 });
+  });
+});
