@@ -29,7 +29,10 @@ const VOCABULARY = 400;
 const SKUS_PER_PUBLISHER = 500;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;
-const BEACON_TOKENS = 250_000;
+const BEACON_TOKENS = 400_000;
+/** Beacons fired by the API-only run and by the run with the worker counting at the same time. */
+const BEACONS_ALONE = 200_000;
+const BEACONS_WITH_WORKER = 60_000;
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const benchDbUrl = (() => {
@@ -45,8 +48,21 @@ type Msg = { type: string; [k: string]: unknown };
 // ---------------------------------------------------------------------------------------------
 // Server process: the real app and the bare route.
 
+/** The API and the worker share this environment, as a deployment would. */
+const serverEnv = () => ({
+  ...process.env,
+  DATABASE_URL: benchDbUrl,
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
+  // Keys of its own in Redis: nothing left from another run (or a dev server) is counted here.
+  REDIS_PREFIX: process.env.BENCH_REDIS_PREFIX!,
+});
+process.env.BENCH_REDIS_PREFIX ??= `bench-${randomUUID().slice(0, 8)}`;
+
 async function serve() {
-  const config = loadConfig({ ...process.env, DATABASE_URL: benchDbUrl, LOG_LEVEL: 'warn', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret', RATE_LIMIT_MAX: '100000000' });
+  // An API process: jobs and event counting run in the worker process (packages/api/src/worker.ts).
+  const config = loadConfig({ ...serverEnv(), RATE_LIMIT_MAX: '100000000', RUN_WORKERS: 'false' });
   const database = await createDatabase(config);
   const app = await buildApp(config, { database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -75,11 +91,8 @@ async function serve() {
       gc();
       const after = process.memoryUsage().heapUsed;
       send({ type: 'warmed', heapMb: (after - before) / 2 ** 20, entries, buildMs, heapTotalMb: after / 2 ** 20 });
-    } else if (m.type === 'drain') {
-      await app.eventConsumer.drain();
-      await app.requestStats.flush();
-      send({ type: 'drained' });
     } else if (m.type === 'close') {
+      setTimeout(() => process.exit(0), 10_000).unref();
       await app.close();
       await bare.close();
       process.exit(0);
@@ -181,13 +194,12 @@ async function load(label: string, opts: autocannon.Options): Promise<Row> {
 }
 
 /** Cycles through prepared requests (path, headers, body). */
-function rotating(requests: Array<{ path: string; headers: Record<string, string>; body: string }>) {
-  let i = 0;
+function rotating(requests: Array<{ path: string; headers: Record<string, string>; body: string }>, cursor = { i: 0 }) {
   return [
     {
       method: 'POST' as const,
       setupRequest: (req: autocannon.Request) => {
-        const next = requests[i++ % requests.length]!;
+        const next = requests[cursor.i++ % requests.length]!;
         return { ...req, path: next.path, headers: { ...req.headers, ...next.headers }, body: next.body };
       },
     },
@@ -202,11 +214,21 @@ async function main() {
     execArgv: ['--expose-gc', '--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/rma-prof'] : [])],
     env: { ...process.env },
   });
+  // The worker (event counting, jobs) starts after the API-only rows; see the beacon rows below.
+  let worker: ChildProcess | undefined;
+  const startWorker = () => (worker ??= fork(resolve(import.meta.dirname, '../packages/api/src/worker.ts'), [], { execArgv: ['--import', 'tsx'], env: serverEnv() }));
   const inbox: Msg[] = [];
   const waiters: Array<(m: Msg) => void> = [];
   child.on('message', (m: Msg) => (waiters.length ? waiters.shift()!(m) : inbox.push(m)));
+  // However this process ends (a failed check throws), it takes the server and the worker with it.
+  process.on('exit', () => {
+    child.kill('SIGKILL');
+    worker?.kill('SIGKILL');
+  });
+  let closing = false;
+  const exited = new Promise<void>((res) => child.on('exit', () => res()));
   child.on('exit', (code) => {
-    if (code !== 0) {
+    if (code !== 0 && !closing) {
       console.error(`the server process exited with ${code}`);
       process.exit(1);
     }
@@ -215,6 +237,12 @@ async function main() {
   const ask = async (m: Msg) => {
     child.send(m);
     return next();
+  };
+  const shutDown = async () => {
+    closing = true;
+    child.send({ type: 'close' });
+    await exited;
+    worker?.kill('SIGTERM');
   };
   const ready = await next();
   const appUrl = `http://127.0.0.1:${ready.appPort}`;
@@ -243,40 +271,43 @@ async function main() {
   const filled = Object.values(sampleBody.placements).map((l) => l.length);
   console.log(`sample decision: ${sample.status}, ${sampleBytes} bytes, ads per placement ${filled.join(' + ')}`);
   await ask({ type: 'bare-body', body: sampleBody });
-  console.error('bare body set');
   const bareRequests = [{ path: '/bare', headers: { 'content-type': 'application/json' }, body: rmaRequests[0]!.body }];
 
   // Warm-up (JIT, connections), not recorded.
   await autocannon({ url: bareUrl, connections: CONNECTIONS, duration: 2, requests: rotating(bareRequests) });
-  console.error('warm bare');
-  const warm = autocannon({ url: appUrl, connections: CONNECTIONS, duration: 2, requests: rotating(rmaRequests) }, (err, r) => console.error('warm rma cb', err, r?.requests.average, r?.non2xx, r?.errors, r?.timeouts));
-  warm.on('reqError', (e) => console.error('reqError', e));
-  warm.on('error', (e) => console.error('error', e));
-  await new Promise((res) => warm.on('done', res));
-  console.error('warm rma');
+  await autocannon({ url: appUrl, connections: CONNECTIONS, duration: 2, requests: rotating(rmaRequests) });
 
   const rows: Record<string, Row> = {};
-  rows['bare POST /bare (same body size)'] = await load('bare POST /bare (same body size)', { url: bareUrl, requests: rotating(bareRequests) });
+  if (!process.env.BENCH_PROFILE) rows['bare POST /bare (same body size)'] = await load('bare POST /bare (same body size)', { url: bareUrl, requests: rotating(bareRequests) });
   rows['POST /v1/rma (search, 2 placements)'] = await load('POST /v1/rma (search, 2 placements)', { url: appUrl, requests: rotating(rmaRequests) });
-  const bareMax = rows['bare POST /bare (same body size)']!.rps;
+  const bareMax = rows['bare POST /bare (same body size)']?.rps ?? 0;
   const rmaMax = rows['POST /v1/rma (search, 2 placements)']!.rps;
   const halfRate = Math.max(1, Math.round(rmaMax / 2));
   if (process.env.BENCH_PROFILE) {
-    await ask({ type: 'close' });
+    await shutDown();
+    clearInterval(keepAlive);
     return;
   }
   rows[`bare at ${halfRate} req/s`] = await load(`bare at ${halfRate} req/s`, { url: bareUrl, requests: rotating(bareRequests), overallRate: halfRate });
   rows[`/v1/rma at ${halfRate} req/s (50% of its max)`] = await load(`/v1/rma at ${halfRate} req/s (50% of its max)`, { url: appUrl, requests: rotating(rmaRequests), overallRate: halfRate });
 
   // Beacons: every request a distinct served ad and person, so each 202 is one event to count.
-  await ask({ type: 'drain' });
+  // First the API instance alone (the worker that counts is not running yet: accepted events wait
+  // in the Redis stream), then the worker counts them; then a second run with the worker counting
+  // at the same time on this same 2-core machine.
   const countEvents = async () => {
     const db = await createDatabase({ databaseUrl: benchDbUrl, dataDir: 'memory://', poolSize: 1 });
     const [row] = await db.sql.query<{ n: string }>('SELECT count(*) AS n FROM rm_events');
     await db.close();
     return Number(row!.n);
   };
-  const eventsBefore = await countEvents();
+  /** Waits (at most two minutes) until the worker has counted `expected` events; returns how many it counted. */
+  const countedAfter = async (expected: number) => {
+    let counted: number;
+    const by = Date.now() + 120_000;
+    while ((counted = await countEvents()) < expected && Date.now() < by) await new Promise((r) => setTimeout(r, 1_000));
+    return counted;
+  };
   const signer = createEventSigner(ready.secret as string);
   const now = Date.now();
   const beaconRequests = Array.from({ length: BEACON_TOKENS }, (_, i) => {
@@ -284,15 +315,27 @@ async function main() {
     const served: ServedAd = { r: randomUUID(), ...ad, pl: 'busca_topo', cx: 'search', pos: 1, u: `bench-user-${i}`, cpc: 0, cpm: 500, t: now };
     return { path: `/v1/beacon/impression?t=${encodeURIComponent(signer.sign(served))}`, headers: {}, body: '' };
   });
+  // One cursor over the tokens for both runs: no token is fired twice.
+  const cursor = { i: 0 };
+  // A fixed number of requests rather than a duration: autocannon then waits for every answer, so
+  // its 202 count is exact (a timed run stops with requests in flight that the server did accept).
+  const beaconLoad = async (label: string, amount: number) => {
+    const row = await load(label, { url: appUrl, requests: rotating(beaconRequests, cursor), amount });
+    if (cursor.i >= BEACON_TOKENS) throw new Error('not enough distinct beacon tokens for this run; raise BEACON_TOKENS');
+    return row;
+  };
   await ask({ type: 'bare-body', body: { accepted: true } });
   rows['bare POST /bare (beacon-sized body)'] = await load('bare POST /bare (beacon-sized body)', { url: bareUrl, requests: rotating([{ path: '/bare', headers: {}, body: '' }]) });
-  rows['POST /v1/beacon/impression'] = await load('POST /v1/beacon/impression', { url: appUrl, requests: rotating(beaconRequests) });
+  const eventsBefore = await countEvents();
+  rows['POST /v1/beacon/impression'] = await beaconLoad('POST /v1/beacon/impression', BEACONS_ALONE);
   const accepted = rows['POST /v1/beacon/impression']!.count2xx;
-  if (accepted >= BEACON_TOKENS) throw new Error('not enough distinct beacon tokens for this run; raise BEACON_TOKENS');
-  await ask({ type: 'drain' });
-  const counted = (await countEvents()) - eventsBefore;
+  startWorker();
+  const counted = (await countedAfter(eventsBefore + accepted)) - eventsBefore;
+  rows['POST /v1/beacon/impression (worker counting meanwhile)'] = await beaconLoad('POST /v1/beacon/impression (worker counting meanwhile)', BEACONS_WITH_WORKER);
+  const acceptedWhileCounting = rows['POST /v1/beacon/impression (worker counting meanwhile)']!.count2xx;
+  const countedWhileCounting = (await countedAfter(eventsBefore + accepted + acceptedWhileCounting)) - eventsBefore - accepted;
 
-  await ask({ type: 'close' });
+  await shutDown();
 
   const beaconBare = rows['bare POST /bare (beacon-sized body)']!.rps;
   const beaconRps = rows['POST /v1/beacon/impression']!.rps;
@@ -302,7 +345,14 @@ async function main() {
     'rma rps ≥ 50% of bare': { value: `${((rmaMax / bareMax) * 100).toFixed(1)}%`, pass: rmaMax >= bareMax * 0.5 },
     'rma p99 ≤ 3× bare p99 at 50% load': { value: `${p99Rma} ms vs ${p99Bare} ms (${(p99Rma / Math.max(p99Bare, 0.001)).toFixed(2)}×)`, pass: p99Rma <= 3 * p99Bare },
     'beacons rps ≥ 70% of bare': { value: `${((beaconRps / beaconBare) * 100).toFixed(1)}%`, pass: beaconRps >= beaconBare * 0.7 },
-    'counted events = 202s': { value: `${counted} counted / ${accepted} accepted`, pass: counted === accepted && rows['POST /v1/beacon/impression']!.non2xx === 0 },
+    'counted events = 202s': {
+      value: `${counted} counted / ${accepted} accepted; with the worker counting meanwhile ${countedWhileCounting} / ${acceptedWhileCounting}`,
+      pass:
+        counted === accepted &&
+        countedWhileCounting === acceptedWhileCounting &&
+        rows['POST /v1/beacon/impression']!.non2xx === 0 &&
+        rows['POST /v1/beacon/impression (worker counting meanwhile)']!.non2xx === 0,
+    },
     'index heap < 300 MB': { value: `${(warmed.heapMb as number).toFixed(1)} MB`, pass: (warmed.heapMb as number) < 300 },
   };
 

@@ -66,7 +66,7 @@ const MEMBERSHIPS: Array<{ account: string; email: string; role: 'admin' | 'mana
   { account: 'supermercado-bom-preco', email: 'pedro.santos@varejo.test', role: 'operator', status: 'invited' },
   { account: 'cafe-aurora', email: 'gestor@marca.test', role: 'admin' },
   { account: 'rede-parceira-midia', email: 'admin@parceiro.test', role: 'admin' },
-  { account: 'supermercado-bom-preco', email: 'suporte@plataforma.test', role: 'admin' },
+  { account: 'supermercado-bom-preco', email: 'suporte@plataforma.test', role: 'manager' },
 ];
 
 /** Idempotent: creates what is missing, leaves what exists (including changed passwords). */

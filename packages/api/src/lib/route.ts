@@ -68,6 +68,11 @@ export function route<C extends RouteContract>(
   app: FastifyInstance,
   contract: C,
   handler: (ctx: HandlerContext<C>) => Promise<SuccessBody<C>>,
+  /**
+   * `hotPath`: traffic-rate endpoints of integrators (ad decisions, beacons): no per-IP rate limit
+   * hook at all, and no response-schema check on the way out (requests are still validated).
+   */
+  options: { hotPath?: boolean } = {},
 ): void {
   const { permission } = contract;
   const successStatus = Number(Object.keys(contract.responses).sort()[0] ?? 200);
@@ -99,10 +104,17 @@ export function route<C extends RouteContract>(
     // A multipart body is streamed by its handler, and headers are checked by it after authorisation:
     // the contract's `body` and `headers` then only document them.
     ...(documentOnlyParts(contract).length ? { validatorCompiler: documentOnly(documentOnlyParts(contract)) as never } : {}),
-    config: { permission },
-    preHandler: async (request) => {
-      request.auth = await authorize(app, permission, request);
-    },
+    config: { permission, ...(options.hotPath ? { rateLimit: false as const } : {}) },
+    // Hot paths answer with bodies their typed code builds: serialised as they are, the schema only documents them.
+    ...(options.hotPath ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
+    // Public routes (beacons, ad decisions with their own keys) skip the guard entirely.
+    ...(permission.kind === 'public'
+      ? {}
+      : {
+          preHandler: async (request: FastifyRequest) => {
+            request.auth = await authorize(app, permission, request);
+          },
+        }),
     handler: async (request, reply) => {
       const result = await handler({
         body: request.body as never,

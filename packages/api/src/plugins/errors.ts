@@ -52,9 +52,10 @@ function send(reply: FastifyReply, status: number, body: unknown) {
 export default fp(
   async (app) => {
     app.decorateRequest('lang', 'pt-BR');
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', (request, reply, done) => {
       request.lang = langFrom(request.headers['accept-language']);
       reply.header('x-request-id', request.id);
+      done();
     });
 
     app.setErrorHandler((err: FastifyError, request, reply) => {

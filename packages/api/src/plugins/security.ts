@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { errorEnvelope } from './errors.ts';
@@ -15,6 +16,38 @@ export const STATIC_PREFIXES = ['/assets/', '/brand/', '/uploads/'];
 /** Integrators' servers call ad decisions and fire beacons at traffic rates from few IPs: not a per-IP ceiling's business. */
 export const AD_SERVING_PREFIXES = ['/v1/rma/', '/v1/beacon/'];
 
+const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", 'ws:', 'wss:'],
+      frameAncestors: ["'none'"],
+    },
+  },
+  crossOriginEmbedderPolicy: false,
+};
+
+/** The headers helmet sets for these options (no nonces: they never change), read once from a dry run. */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
 /**
  * CORS, security headers, a per-IP request ceiling (shared through Redis when configured) and
  * load shedding while the server drains.
@@ -27,13 +60,10 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
     app.addHook('preClose', async () => {
       closing = true;
     });
-    app.addHook('onRequest', async (request, reply) => {
-      if (!closing) return;
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!closing) return done();
       reply.header('connection', 'close').header('retry-after', '5');
-      return reply
-        .code(503)
-        .type('application/json; charset=utf-8')
-        .send(errorEnvelope(request, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE'));
+      reply.code(503).type('application/json; charset=utf-8').send(errorEnvelope(request, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE'));
     });
 
     await app.register(cors, {
@@ -42,19 +72,14 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
       exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
       maxAge: 600,
     });
-    await app.register(helmet, {
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'", 'ws:', 'wss:'],
-          frameAncestors: ["'none'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
+    // Security headers: the same on every response of a kind, so computed once, not per request.
+    const appHeaders = helmetHeaders(HELMET_OPTIONS);
+    // Ad decisions and beacons answer JSON (never a page) to publishers' servers, scripts and pixels:
+    // readable cross-origin, never sniffed; page policies (CSP, framing) have nothing to govern there.
+    const adServingHeaders = { 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'cross-origin', 'referrer-policy': 'no-referrer' };
+    app.addHook('onRequest', (request, reply, done) => {
+      reply.headers(AD_SERVING_PREFIXES.some((p) => request.url.startsWith(p)) ? adServingHeaders : appHeaders);
+      done();
     });
     await app.register(rateLimit, {
       global: true,

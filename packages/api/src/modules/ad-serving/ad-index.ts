@@ -263,6 +263,32 @@ function fileCampaign(
   }
 }
 
+/** Auction order: highest score first, then lower ad id (stable decisions). */
+export const byEntryScore = (a: IndexedAd, b: IndexedAd) => b.scored.score - a.scored.score || a.adId - b.adId;
+
+/**
+ * Keeps the lists in auction order, so a decision over one list only walks it (no sort per
+ * request). With `campaignIds`, only the lists holding those campaigns are re-sorted.
+ */
+function sortLists(idx: PublisherIndex, campaignIds?: number[]) {
+  idx.all.sort(byEntryScore);
+  if (!campaignIds) {
+    for (const m of [idx.byKeyword, idx.byCategory, idx.bySku, idx.byBrand]) for (const list of m.values()) list.sort(byEntryScore);
+    return;
+  }
+  const touched = (m: Map<string, IndexedAd[]>, keys: string[]) => {
+    for (const k of new Set(keys)) m.get(k)?.sort(byEntryScore);
+  };
+  for (const id of campaignIds) {
+    const slice = idx.campaigns.get(id);
+    if (!slice?.entries.length) continue;
+    touched(idx.byKeyword, slice.keywords);
+    touched(idx.byCategory, slice.categories);
+    touched(idx.bySku, slice.skus);
+    touched(idx.byBrand, slice.brands);
+  }
+}
+
 /** Takes a campaign's entries out of every list (lists are replaced, never changed under a reader). */
 function unfileCampaign(idx: PublisherIndex, campaignId: number) {
   const slice = idx.campaigns.get(campaignId);
@@ -310,6 +336,7 @@ export async function buildPublisherIndex(db: Db, publisherId: number, now: Date
     products: new Map(catalog.map((p) => [p.sku, p])),
   };
   for (const c of campaigns) fileCampaign(index, c, spend.get(c.id) ?? { today: 0, lifetime: 0 }, history, today);
+  sortLists(index);
   return index;
 }
 
@@ -324,6 +351,7 @@ export async function refreshCampaigns(db: Db, idx: PublisherIndex, campaignIds:
   ]);
   for (const id of campaignIds) unfileCampaign(idx, id);
   for (const c of campaigns) fileCampaign(idx, c, spend.get(c.id) ?? { today: 0, lifetime: 0 }, history, today);
+  sortLists(idx, campaignIds);
   for (const [advertiserId, cents] of balances) {
     const wallet = idx.wallets.get(advertiserId);
     if (wallet) wallet.balanceCents = cents;
@@ -355,6 +383,8 @@ export async function refreshSpend(db: Db, idx: PublisherIndex, campaignIds: num
     }
   }
   for (const [advertiserId, cents] of balances) idx.wallets.get(advertiserId)!.balanceCents = cents;
+  // Click history moved the scores: restore auction order where those campaigns are listed.
+  sortLists(idx, known);
 }
 
 /** A full rebuild in the background this often, a safety net for changes no one announced (catalog edits). */

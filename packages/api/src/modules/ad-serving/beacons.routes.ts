@@ -10,18 +10,18 @@ export function registerBeaconRoutes(app: FastifyInstance, beacons: BeaconsServi
   route(app, beaconRoutes.impression, async ({ query }) => {
     await beacons.accept('impression', query.t);
     return accepted;
-  });
+  }, { hotPath: true });
   route(app, beaconRoutes.view, async ({ query }) => {
     await beacons.accept('view', query.t);
     return accepted;
-  });
+  }, { hotPath: true });
   route(app, beaconRoutes.click, async ({ query }) => {
     await beacons.accept('click', query.t);
     return accepted;
-  });
+  }, { hotPath: true });
   route(app, beaconRoutes.clickRedirect, async ({ query, reply }) => {
     const { to } = await beacons.accept('click', query.t);
     if (to) return reply.redirect(to, 302) as never;
     return accepted;
-  });
+  }, { hotPath: true });
 }

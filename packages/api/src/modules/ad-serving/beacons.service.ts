@@ -1,5 +1,4 @@
 import { BEACON_TOKEN_TTL_HOURS } from '@backoffice/contracts';
-import type { Cache } from '../../lib/cache.ts';
 import { AppError } from '../../lib/errors.ts';
 import { eventKey, type EventSigner, type EventType } from './event-signing.ts';
 import type { EventStore } from './event-store.ts';
@@ -13,7 +12,6 @@ const CLOCK_SKEW_MS = 5 * 60_000;
 
 export interface BeaconsDeps {
   signer: EventSigner;
-  cache: Cache;
   store: EventStore;
   now?: () => number;
   windows?: Record<EventType, number>;
@@ -28,9 +26,9 @@ export interface BeaconOutcome {
 
 /**
  * The hot path of an event beacon: verify the signed token, drop duplicates of the same person and
- * ad within the event's window, and make the event durable. Counting happens later (event-consumer).
+ * ad within the event's window, and make the event durable (both in one store call). Counting happens later (event-consumer).
  */
-export function createBeaconsService({ signer, cache, store, now = Date.now, windows = DEDUP_WINDOWS }: BeaconsDeps) {
+export function createBeaconsService({ signer, store, now = Date.now, windows = DEDUP_WINDOWS }: BeaconsDeps) {
   return {
     async accept(type: EventType, token: string | undefined): Promise<BeaconOutcome> {
       const ad = signer.verify(token);
@@ -41,16 +39,8 @@ export function createBeaconsService({ signer, cache, store, now = Date.now, win
 
       // The person: the user id, else the session, else the decision request that served the ad.
       const who = ad.u ? `u:${ad.u}` : ad.s ? `s:${ad.s}` : `r:${ad.r}`;
-      const dedupKey = `rm-dedup:${type}:${ad.d}:${who}`;
-      if (!(await cache.setIfAbsent(dedupKey, 1, windows[type]))) return { stored: false, to };
-      try {
-        await store.append({ k: eventKey(ad, type), type, ad, at });
-      } catch (err) {
-        // Not stored: a retry must not be taken for a duplicate.
-        await cache.del(dedupKey).catch(() => undefined);
-        throw err;
-      }
-      return { stored: true, to };
+      const stored = await store.appendOnce({ k: eventKey(ad, type), type, ad, at }, `rm-dedup:${type}:${ad.d}:${who}`, windows[type]);
+      return { stored, to };
     },
   };
 }

@@ -273,9 +273,17 @@ describe('deduplication windows (fake clock)', () => {
   it('ignores the same person and ad for 1 minute (impressions, views) and 1 hour (clicks)', async () => {
     let now = Date.parse('2026-11-22T12:00:00Z');
     const stored: BeaconEvent[] = [];
-    const store: EventStore = { kind: 'database', append: async (e) => void stored.push(e), consume: async () => 0, close: async () => undefined };
+    const cache = createMemoryCache({ now: () => now });
+    const append = async (e: BeaconEvent) => void stored.push(e);
+    const store: EventStore = {
+      kind: 'database',
+      append,
+      appendOnce: async (e, key, ttl) => (await cache.setIfAbsent(key, 1, ttl)) && (await append(e), true),
+      consume: async () => 0,
+      close: async () => undefined,
+    };
     const signer = createEventSigner('a-test-secret-of-enough-length');
-    const beacons = createBeaconsService({ signer, cache: createMemoryCache({ now: () => now }), store, now: () => now });
+    const beacons = createBeaconsService({ signer, store, now: () => now });
     const token = (over: Partial<ServedAd>) => signer.sign({ ...served(over), t: now });
     const at = async (type: 'impression' | 'view' | 'click', tok: string) => (await beacons.accept(type, tok)).stored;
 

@@ -25,5 +25,5 @@ export function registerConversionRoutes(app: FastifyInstance, deps: ConversionD
   route(app, conversionRoutes.conversion, async ({ body, request }) => {
     const publisherId = await reportingPublisher(app, deps, request);
     return deps.conversions.record(publisherId, body);
-  });
+  }, { hotPath: true });
 }

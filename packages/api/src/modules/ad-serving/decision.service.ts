@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RmaAd, RmaRequest, RmaResponse, RmAdType } from '@backoffice/contracts';
-import { categoryPrefixes, normCategory, normText, servable, type AdIndex, type IndexedAd, type PublisherIndex } from './ad-index.ts';
-import { byScore, createBusinessDayClock, price, systemClock, type Clock, type Scored } from './decision.ts';
+import { byEntryScore, categoryPrefixes, normCategory, normText, servable, type AdIndex, type CampaignServing, type IndexedAd, type PublisherIndex } from './ad-index.ts';
+import { createBusinessDayClock, price, systemClock, type Clock, type Scored } from './decision.ts';
 import type { RequestStats } from './request-stats.ts';
 import type { EventSigner, ServedAd } from './event-signing.ts';
 
@@ -16,27 +16,30 @@ export interface DecisionDeps {
 
 const concat = (...lists: Array<IndexedAd[] | undefined>) => lists.flatMap((l) => l ?? []);
 
-/** Candidates a request's context allows, before types, sizes, budgets and duplicates. */
-function contextCandidates(idx: PublisherIndex, req: RmaRequest): IndexedAd[] {
+/**
+ * Candidates a request's context allows, before types, sizes, budgets and duplicates; `ordered`
+ * when they come straight from one index list, already in auction order.
+ */
+function contextCandidates(idx: PublisherIndex, req: RmaRequest): { list: IndexedAd[]; ordered: boolean } {
   switch (req.context) {
     case 'search':
-      return idx.byKeyword.get(normText(req.term ?? '')) ?? [];
+      return { list: idx.byKeyword.get(normText(req.term ?? '')) ?? [], ordered: true };
     case 'category':
-      return concat(...categoryPrefixes(req.category_name ?? '').map((c) => idx.byCategory.get(c)));
+      return { list: concat(...categoryPrefixes(req.category_name ?? '').map((c) => idx.byCategory.get(c))), ordered: false };
     case 'product_page': {
       const sku = req.product_sku ?? '';
       const categories = idx.productCategories.get(sku) ?? [];
       const byCategory = concat(...categories.flatMap(categoryPrefixes).map((c) => idx.byCategory.get(normCategory(c)))).filter(
         (a) => a.type !== 'product',
       );
-      return [...(idx.bySku.get(sku) ?? []), ...byCategory];
+      return { list: [...(idx.bySku.get(sku) ?? []), ...byCategory], ordered: false };
     }
     case 'brand_page':
-      return idx.byBrand.get(normText(req.brand_name ?? '')) ?? [];
+      return { list: idx.byBrand.get(normText(req.brand_name ?? '')) ?? [], ordered: true };
     case 'digital_signage':
-      return idx.all.filter((a) => a.type === 'digital_signage');
+      return { list: idx.all.filter((a) => a.type === 'digital_signage'), ordered: true };
     case 'home':
-      return idx.all;
+      return { list: idx.all, ordered: true };
   }
 }
 
@@ -63,12 +66,15 @@ export function createDecisionService({ index, signer, appUrl, requestStats, clo
       const requestId = randomUUID();
       const nowMs = now.getTime();
       const day = businessDay(now);
-      // Scored and sorted once per request; each placement then walks the same ranking.
-      const ranking: Scored<IndexedAd>[] = [];
-      for (const ad of contextCandidates(idx, req)) {
-        if (ad.scored.bid > 0 && servable(ad.serving, nowMs, day)) ranking.push(ad.scored);
-      }
-      ranking.sort(byScore);
+      // Index lists are kept in auction order; only candidates merged from several lists are sorted here.
+      const { list, ordered } = contextCandidates(idx, req);
+      const ranking = ordered ? list : [...list].sort(byEntryScore);
+      const eligible = new Map<CampaignServing, boolean>();
+      const live = (a: IndexedAd) => {
+        let ok = eligible.get(a.serving);
+        if (ok === undefined) eligible.set(a.serving, (ok = servable(a.serving, nowMs, day)));
+        return ok && a.scored.bid > 0;
+      };
       const dedupe = !req.allow_duplicates;
       const usedCampaigns = new Set<number>();
       const usedSkus = new Set<string>();
@@ -82,10 +88,9 @@ export function createDecisionService({ index, signer, appUrl, requestStats, clo
         const campaigns = new Set<number>();
         const skus = new Set<string>();
         const seen = new Set<IndexedAd>();
-        for (const s of ranking) {
+        for (const a of ranking) {
           if (auction.length > placement.quantity) break;
-          const a = s.candidate;
-          if (seen.has(a) || !fits(a)) continue;
+          if (seen.has(a) || !fits(a) || !live(a)) continue;
           seen.add(a);
           if (dedupe) {
             if (usedCampaigns.has(a.campaignId) || campaigns.has(a.campaignId)) continue;
@@ -93,7 +98,7 @@ export function createDecisionService({ index, signer, appUrl, requestStats, clo
             campaigns.add(a.campaignId);
             if (a.sku) skus.add(a.sku);
           }
-          auction.push(s);
+          auction.push(a.scored);
         }
         const winners = auction.slice(0, placement.quantity);
         placements[name] = winners.map((s, i) => {

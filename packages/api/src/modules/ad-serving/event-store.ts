@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Db, Tx } from '../../db/client.ts';
+import { createMemoryCache, type Cache } from '../../lib/cache.ts';
 import type { EventType, ServedAd } from './event-signing.ts';
 
 /** An accepted beacon, as made durable before answering 202. */
@@ -20,6 +21,11 @@ export interface EventStore {
   /** Makes the event durable; resolves only once it is. */
   append(event: BeaconEvent): Promise<void>;
   /**
+   * The same, unless `dedupKey` was taken within the last `ttlSeconds` (then nothing is stored and
+   * it resolves false). Taking the key and storing the event succeed or fail together.
+   */
+  appendOnce(event: BeaconEvent, dedupKey: string, ttlSeconds: number): Promise<boolean>;
+  /**
    * Takes up to `limit` pending events and runs `fn` with them inside one database transaction;
    * they are removed from the store only when it commits. Resolves with how many were taken.
    */
@@ -30,12 +36,27 @@ export interface EventStore {
 /** Many consumers may queue on stats and wallet row locks: wait rather than fail. */
 const TX_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
 
-/** Without Redis: one `rm_event_inbox` row per event, taken with SKIP LOCKED and deleted in the counting transaction. */
-export function createDatabaseEventStore(db: Db): EventStore {
+/**
+ * Without Redis: one `rm_event_inbox` row per event, taken with SKIP LOCKED and deleted in the
+ * counting transaction; dedup keys live in the process's cache.
+ */
+export function createDatabaseEventStore(db: Db, cache: Cache = createMemoryCache()): EventStore {
+  const append = async (event: BeaconEvent) => {
+    await db.$executeRaw`INSERT INTO rm_event_inbox (payload) VALUES (${JSON.stringify(event)}::jsonb)`;
+  };
   return {
     kind: 'database',
-    async append(event) {
-      await db.$executeRaw`INSERT INTO rm_event_inbox (payload) VALUES (${JSON.stringify(event)}::jsonb)`;
+    append,
+    async appendOnce(event, dedupKey, ttlSeconds) {
+      if (!(await cache.setIfAbsent(dedupKey, 1, ttlSeconds))) return false;
+      try {
+        await append(event);
+      } catch (err) {
+        // Not stored: a retry must not be taken for a duplicate.
+        await cache.del(dedupKey).catch(() => undefined);
+        throw err;
+      }
+      return true;
     },
     consume: (limit, fn) =>
       db.$transaction(async (tx) => {
@@ -60,6 +81,14 @@ const CLAIM_IDLE_MS = 60_000;
 
 type StreamReply = [string, [string, string[]][]][] | null;
 
+/** Takes the dedup key (KEYS[1], ARGV[1] seconds) and, only if it was free, appends the event (ARGV[2]) to the stream (KEYS[2]). */
+const APPEND_ONCE = `
+if redis.call('SET', KEYS[1], '1', 'EX', ARGV[1], 'NX') then
+  redis.call('XADD', KEYS[2], '*', 'e', ARGV[2])
+  return 1
+end
+return 0`;
+
 /**
  * With Redis: XADD to `${prefix}:rm-events`; consumers of one group read with XREADGROUP, count in
  * a database transaction and XACK + XDEL after it commits. A message whose counting failed stays
@@ -83,10 +112,16 @@ export function createRedisEventStore(db: Db, redis: Redis, prefix: string): Eve
   const read = async (limit: number, from: '0' | '>') =>
     ((await redis.xreadgroup('GROUP', GROUP, consumer, 'COUNT', limit, 'STREAMS', stream, from)) as StreamReply)?.[0]?.[1] ?? [];
 
+  // One round trip per beacon: the dedup key (named as the cache names its keys) and the append, atomically.
+  if (!('rmAppendOnce' in redis)) redis.defineCommand('rmAppendOnce', { numberOfKeys: 2, lua: APPEND_ONCE });
+  const appendOnce = (redis as unknown as { rmAppendOnce(key: string, stream: string, ttl: number, event: string): Promise<number> }).rmAppendOnce.bind(redis);
   return {
     kind: 'redis',
     async append(event) {
       await redis.xadd(stream, '*', 'e', JSON.stringify(event));
+    },
+    async appendOnce(event, dedupKey, ttlSeconds) {
+      return (await appendOnce(`${prefix}:cache:${dedupKey}`, stream, Math.max(1, Math.ceil(ttlSeconds)), JSON.stringify(event))) === 1;
     },
     async consume(limit, fn) {
       await ensureGroup();

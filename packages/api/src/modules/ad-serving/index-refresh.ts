@@ -50,25 +50,27 @@ function created(payload: unknown): number | undefined {
 }
 
 export function registerIndexRefresh(app: FastifyInstance, index: AdIndex) {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method === 'GET' || reply.statusCode >= 400) return payload;
-    const found = RULES.get(`${request.method} ${request.routeOptions.url ?? ''}`);
-    if (!found) return payload;
+  async function refresh(request: FastifyRequest, rule: Rule, payload: unknown) {
     try {
-      if (found.target === 'publisher') {
+      if (rule.target === 'publisher') {
         // Ad types, sizes and advertiser links are publisher-wide: rebuild the indexes held.
         await index.publisherChanged(null);
-        return payload;
+        return;
       }
-      const id = found.id ? found.id(request, payload) : param(request, 'id');
-      if (id === undefined) return payload;
-      if (found.target === 'campaign') await index.campaignsChanged([id]);
-      else if (found.target === 'ad') await index.adsChanged([id]);
+      const id = rule.id ? rule.id(request, payload) : param(request, 'id');
+      if (id === undefined) return;
+      if (rule.target === 'campaign') await index.campaignsChanged([id]);
+      else if (rule.target === 'ad') await index.adsChanged([id]);
       else await index.walletsChanged([id]);
     } catch (err) {
       // The write succeeded; the index's periodic rebuild still picks it up.
       request.log.error({ err }, 'refreshing the ad index after a change failed');
     }
-    return payload;
+  }
+  // A plain callback hook: every other request (reads, beacons, decisions) passes with one Map lookup.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const rule = request.method === 'GET' || reply.statusCode >= 400 ? undefined : RULES.get(`${request.method} ${request.routeOptions.url ?? ''}`);
+    if (!rule) return done(null, payload);
+    void refresh(request, rule, payload).then(() => done(null, payload));
   });
 }

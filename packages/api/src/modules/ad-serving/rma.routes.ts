@@ -54,5 +54,5 @@ export function registerRmaRoutes(app: FastifyInstance, deps: RmaDeps) {
   route(app, r.decide, async ({ params, body, request }) => {
     await authorizeRma(app, deps, request, params.publisherId);
     return deps.decisions.decide(params.publisherId, body);
-  });
+  }, { hotPath: true });
 }

@@ -212,6 +212,15 @@ describe('POST /v1/rma/:publisherId — eligibility', () => {
 });
 
 describe('openapi', () => {
+  it('answers third-party callers readable cross-origin, the back office same-origin', async () => {
+    const res = await decide({ context: 'home', placements: { p: { types: ['product'] } } });
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const app = await t.http.get('/health');
+    expect(app.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(app.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
   it('is documented in /openapi.json', async () => {
     const doc = (await t.http.get('/openapi.json')).body;
     expect(doc.paths['/v1/rma/{publisherId}'].post.tags).toEqual(['Ad decisions']);

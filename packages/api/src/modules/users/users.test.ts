@@ -6,9 +6,11 @@ import { moduleIds } from '../../db/access-modules.ts';
 const MANAGER = 'juliana.alves@varejo.test';
 const MANAGER_2 = 'beatriz.rocha@varejo.test';
 const INVITED = 'pedro.santos@varejo.test';
+/** Platform staff, a manager at Bom Preço (the ad-request tester). */
+const SUPPORT = 'suporte@plataforma.test';
 
 /** Bom Preço's members by name, as the list orders them. */
-const BOM_PRECO_BY_NAME = [DEMO.admin, MANAGER_2, DEMO.operator, MANAGER, INVITED];
+const BOM_PRECO_BY_NAME = [DEMO.admin, MANAGER_2, DEMO.operator, SUPPORT, MANAGER, INVITED];
 
 let t: TestApp;
 const userId: Record<string, number> = {};
@@ -49,7 +51,7 @@ describe('GET /api/user/', () => {
     const res = await t.http.get('/api/user/').set(bearer(token.admin));
     expect(res.status).toBe(200);
     expect(emails(res.body)).toEqual(BOM_PRECO_BY_NAME);
-    expect(res.body.meta).toEqual({ page: 1, quantity: 50, total: 5, total_pages: 1 });
+    expect(res.body.meta).toEqual({ page: 1, quantity: 50, total: 6, total_pages: 1 });
     for (const u of res.body.data) {
       expect(Object.keys(u).sort()).toEqual(['created_at', 'email', 'id', 'last_login_at', 'name', 'role', 'status']);
     }
@@ -76,8 +78,8 @@ describe('GET /api/user/', () => {
     ['email=%25varejo', []],
     ['email=JULIANA', [MANAGER]],
     ['email=marca.test', []],
-    ['email=varejo.test', BOM_PRECO_BY_NAME],
-    ['role=manager', [MANAGER_2, MANAGER]],
+    ['email=varejo.test', BOM_PRECO_BY_NAME.filter((e) => e !== SUPPORT)],
+    ['role=manager', [MANAGER_2, SUPPORT, MANAGER]],
     ['role=operator', [DEMO.operator, INVITED]],
     ['name=a&role=manager&email=rocha', [MANAGER_2]],
     ['name=&email=', BOM_PRECO_BY_NAME],
@@ -93,10 +95,10 @@ describe('GET /api/user/', () => {
     for (const page of [1, 2, 3, 4]) {
       const res = await t.http.get(`/api/user/?page=${page}&quantity=2`).set(bearer(token.admin));
       expect(res.status).toBe(200);
-      expect(res.body.meta).toEqual({ page, quantity: 2, total: 5, total_pages: 3 });
+      expect(res.body.meta).toEqual({ page, quantity: 2, total: 6, total_pages: 3 });
       pages.push(emails(res.body));
     }
-    expect(pages).toEqual([BOM_PRECO_BY_NAME.slice(0, 2), BOM_PRECO_BY_NAME.slice(2, 4), BOM_PRECO_BY_NAME.slice(4), []]);
+    expect(pages).toEqual([BOM_PRECO_BY_NAME.slice(0, 2), BOM_PRECO_BY_NAME.slice(2, 4), BOM_PRECO_BY_NAME.slice(4, 6), []]);
   });
 
   it.each([

@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { AreaChart, BarChart, type AreaChartSeries } from '@mantine/charts';
+import { AreaChart, BarChart, LineChart, type AreaChartSeries } from '@mantine/charts';
 import { IconChartBarOff } from '@tabler/icons-react';
 import type { components } from '../api/schema';
 import { formatCompactMoney, formatInt, formatMoney } from '../ui/format';
@@ -82,5 +82,68 @@ export function NoMetrics({ title, hint, testId }: { title: string; hint: string
         </Text>
       </Stack>
     </Card>
+  );
+}
+
+/** One day of ad metrics (campaign dashboard, reports). */
+export interface AdMetricsDay {
+  date: string;
+  impressions: number;
+  clicks: number;
+  income: number;
+  total_spent: number;
+}
+
+export interface AdChartLabels {
+  trafficTitle: string;
+  moneyTitle: string;
+  impressions: string;
+  clicks: string;
+  income: string;
+  spent: string;
+}
+
+/**
+ * Impressions and clicks per day (clicks on the right axis), and spend and sales per day in reais,
+ * side by side from `lg` up. The cards are `{testIdPrefix}-traffic-chart` and `{testIdPrefix}-money-chart`.
+ */
+export function AdDailyCharts({ days, labels, testIdPrefix, h }: { days: AdMetricsDay[]; labels: AdChartLabels; testIdPrefix: string; h: number }) {
+  const data = days.map((d) => ({ ...d, day: formatDay(d.date) }));
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <Card withBorder radius="md" padding="lg" data-testid={`${testIdPrefix}-traffic-chart`}>
+        <Stack gap="md">
+          <Title order={5}>{labels.trafficTitle}</Title>
+          <LineChart
+            h={h}
+            data={data}
+            dataKey="day"
+            withLegend
+            withRightYAxis
+            curveType="monotone"
+            withDots={false}
+            valueFormatter={formatInt}
+            series={[
+              { name: 'impressions', label: labels.impressions, color: 'blue.6' },
+              { name: 'clicks', label: labels.clicks, color: 'violet.6', yAxisId: 'right' },
+            ]}
+            xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
+          />
+        </Stack>
+      </Card>
+      <Card withBorder radius="md" padding="lg" data-testid={`${testIdPrefix}-money-chart`}>
+        <Stack gap="md">
+          <Title order={5}>{labels.moneyTitle}</Title>
+          <MoneyAreaChart
+            h={h}
+            data={data}
+            series={[
+              { name: 'income', label: labels.income, color: 'teal.6' },
+              { name: 'total_spent', label: labels.spent, color: 'orange.6' },
+            ]}
+          />
+        </Stack>
+      </Card>
+    </SimpleGrid>
   );
 }

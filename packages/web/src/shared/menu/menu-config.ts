@@ -41,7 +41,7 @@ const retailMedia: MenuItem = {
     { key: 'rm-advertisers', label: 'rmAdvertisers', path: '/retail-media/advertisers', moduleId: 805, publisherOnly: true },
     { key: 'rm-publishers', label: 'rmPublishers', path: '/retail-media/publishers', moduleId: 801, advertiserOnly: true },
     { key: 'rm-subpublishers', label: 'rmSubpublishers', path: '/retail-media/subpublishers', moduleId: 805, networkOnly: true },
-    { key: 'rm-reports', label: 'rmReports', path: '/retail-media/report/overview', moduleId: 804 },
+    { key: 'rm-reports', label: 'rmReports', path: '/retail-media/report/overview', match: '/retail-media/report/', moduleId: 804 },
     { key: 'rm-tv', label: 'rmTvDevices', path: '/retail-media/tv-devices', moduleId: 807, publisherOnly: true },
     { key: 'rm-tester', label: 'rmTester', path: '/retail-media/ad-request-tester', moduleId: 806, operatorOnly: true },
     { key: 'rm-config', label: 'rmConfig', path: '/retail-media/config', moduleId: 805, publisherOnly: true },

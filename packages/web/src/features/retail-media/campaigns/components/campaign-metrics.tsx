@@ -1,5 +1,4 @@
-import { Card, Grid, Group, Loader, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { LineChart } from '@mantine/charts';
+import { Grid, Group, Loader, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconCash,
   IconClick,
@@ -12,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MoneyAreaChart, NoMetrics, formatDay } from '../../../../shared/components/metrics-charts';
+import { AdDailyCharts, NoMetrics } from '../../../../shared/components/metrics-charts';
 import { PeriodPicker } from '../../../../shared/components/period-picker';
 import { StatCard } from '../../../../shared/components/stat-card';
 import { defaultPeriod, type Period } from '../../../../shared/ui/period';
@@ -47,49 +46,6 @@ function Cards({ totals }: { totals: CampaignDashboard['totals'] }) {
   );
 }
 
-/** Impressions and clicks per day (clicks on the right axis), and spend and sales per day in reais. */
-function Charts({ days }: { days: CampaignDashboard['days'] }) {
-  const data = days.map((d) => ({ ...d, day: formatDay(d.date) }));
-  const xAxisProps = { interval: 'preserveStartEnd' as const, minTickGap: 16 };
-  return (
-    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-      <Card withBorder radius="md" padding="lg" data-testid="campaign-traffic-chart">
-        <Stack gap="md">
-          <Title order={5}>{t('rmCampaigns.metrics.trafficTitle')}</Title>
-          <LineChart
-            h={CHART_HEIGHT}
-            data={data}
-            dataKey="day"
-            withLegend
-            withRightYAxis
-            curveType="monotone"
-            withDots={false}
-            valueFormatter={formatInt}
-            series={[
-              { name: 'impressions', label: t('rmCampaigns.metrics.impressions'), color: 'blue.6' },
-              { name: 'clicks', label: t('rmCampaigns.metrics.clicks'), color: 'violet.6', yAxisId: 'right' },
-            ]}
-            xAxisProps={xAxisProps}
-          />
-        </Stack>
-      </Card>
-      <Card withBorder radius="md" padding="lg" data-testid="campaign-money-chart">
-        <Stack gap="md">
-          <Title order={5}>{t('rmCampaigns.metrics.moneyTitle')}</Title>
-          <MoneyAreaChart
-            h={CHART_HEIGHT}
-            data={data}
-            series={[
-              { name: 'income', label: t('rmCampaigns.metrics.income'), color: 'teal.6' },
-              { name: 'total_spent', label: t('rmCampaigns.metrics.spent'), color: 'orange.6' },
-            ]}
-          />
-        </Stack>
-      </Card>
-    </SimpleGrid>
-  );
-}
-
 /** "Desempenho": totals and daily charts of the last 30 São Paulo days, or a picked period. */
 export function CampaignMetricsSection({ campaignId }: { campaignId: number }) {
   const [period, setPeriod] = useState<Period>(() => defaultPeriod());
@@ -110,7 +66,19 @@ export function CampaignMetricsSection({ campaignId }: { campaignId: number }) {
     body = (
       <Stack gap="md" style={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
         <Cards totals={data.totals} />
-        {quiet ? <NoMetrics title={t('rmCampaigns.metrics.empty')} hint={t('rmCampaigns.metrics.emptyHint')} testId="campaign-metrics-empty" /> : <Charts days={data.days} />}
+        {quiet ? <NoMetrics title={t('rmCampaigns.metrics.empty')} hint={t('rmCampaigns.metrics.emptyHint')} testId="campaign-metrics-empty" /> : <AdDailyCharts
+            days={data.days}
+            testIdPrefix="campaign"
+            h={CHART_HEIGHT}
+            labels={{
+              trafficTitle: t('rmCampaigns.metrics.trafficTitle'),
+              moneyTitle: t('rmCampaigns.metrics.moneyTitle'),
+              impressions: t('rmCampaigns.metrics.impressions'),
+              clicks: t('rmCampaigns.metrics.clicks'),
+              income: t('rmCampaigns.metrics.income'),
+              spent: t('rmCampaigns.metrics.spent'),
+            }}
+          />}
       </Stack>
     );
 
