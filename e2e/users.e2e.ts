@@ -32,7 +32,7 @@ describe('users and profile screens', () => {
     await page.getByRole('option', { name: 'Gestor' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('role')).toBe('manager');
     await expect.poll(async () => (await rows().allTextContents()).every((r) => r.includes('Gestor'))).toBe(true);
-    expect(await rows().count()).toBe(2);
+    expect(await rows().count()).toBe(3);
   });
 
   it('invites a user, who then appears as a pending invite', async () => {
