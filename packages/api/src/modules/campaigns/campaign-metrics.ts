@@ -11,6 +11,25 @@ export interface StatSums {
   spentCents: bigint | number;
 }
 
+/** The sums as SQL returns them (a sum over no rows is null). */
+export interface StatSumRow {
+  impressions: bigint | null;
+  views: bigint | null;
+  clicks: bigint | null;
+  conversions: bigint | null;
+  income_cents: bigint | null;
+  spent_cents: bigint | null;
+}
+
+export const sumsOf = (r: StatSumRow): StatSums => ({
+  impressions: r.impressions ?? 0n,
+  views: r.views ?? 0n,
+  clicks: r.clicks ?? 0n,
+  conversions: r.conversions ?? 0n,
+  incomeCents: r.income_cents ?? 0n,
+  spentCents: r.spent_cents ?? 0n,
+});
+
 export const ZERO_SUMS: StatSums = { impressions: 0, views: 0, clicks: 0, conversions: 0, incomeCents: 0, spentCents: 0 };
 
 const ratio = (a: number, b: number, places: number) => (b === 0 ? 0 : Number((a / b).toFixed(places)));

@@ -4,7 +4,7 @@ import { Prisma } from '../../generated/prisma/client.ts';
 import { likeLiteral } from '../../lib/like.ts';
 import type { RmScope } from '../retail-media/scope.ts';
 import { campaignStatusSql } from './campaign-status.ts';
-import type { StatSums } from './campaign-metrics.ts';
+import { sumsOf, type StatSumRow, type StatSums } from './campaign-metrics.ts';
 
 const { sql, join } = Prisma;
 
@@ -78,23 +78,6 @@ const ORDER_SQL: Record<CampaignOrderField, Prisma.Sql> = {
 const SUMS = sql`sum(s.impressions)::bigint AS impressions, sum(s.views)::bigint AS views, sum(s.clicks)::bigint AS clicks,
   sum(s.conversions)::bigint AS conversions, sum(s.income_cents)::bigint AS income_cents, sum(s.spent_cents)::bigint AS spent_cents`;
 
-interface SumRow {
-  impressions: bigint | null;
-  views: bigint | null;
-  clicks: bigint | null;
-  conversions: bigint | null;
-  income_cents: bigint | null;
-  spent_cents: bigint | null;
-}
-
-const sumsOf = (r: SumRow): StatSums => ({
-  impressions: r.impressions ?? 0n,
-  views: r.views ?? 0n,
-  clicks: r.clicks ?? 0n,
-  conversions: r.conversions ?? 0n,
-  incomeCents: r.income_cents ?? 0n,
-  spentCents: r.spent_cents ?? 0n,
-});
 
 /**
  * The campaign list and its metrics in SQL: filters, computed status, period sums of
@@ -113,7 +96,7 @@ export function createCampaignStatsRepo(db: Db) {
       const where = whereSql(scope, f, now, status);
       const dir = Prisma.raw(order.direction === 'asc' ? 'ASC' : 'DESC');
       const [rows, count] = await Promise.all([
-        db.$queryRaw<Array<SumRow & { id: number; consumed_cents: bigint | null }>>`
+        db.$queryRaw<Array<StatSumRow & { id: number; consumed_cents: bigint | null }>>`
           WITH v AS (
             SELECT c.id, c.name, c.created_at, c.start_at, c.end_at, c.daily_budget_cents FROM campaigns c WHERE ${where}
           ),
@@ -146,7 +129,7 @@ export function createCampaignStatsRepo(db: Db) {
     /** Sums per campaign over the period (campaigns without rows are absent). */
     async totals(campaignIds: number[], p: Period = {}): Promise<Map<number, StatSums>> {
       if (campaignIds.length === 0) return new Map();
-      const rows = await db.$queryRaw<Array<SumRow & { campaign_id: number }>>`
+      const rows = await db.$queryRaw<Array<StatSumRow & { campaign_id: number }>>`
         SELECT s.campaign_id, ${SUMS} FROM rm_daily_stats s
          WHERE s.campaign_id IN (${join(campaignIds)}) AND ${periodSql(p)} GROUP BY s.campaign_id`;
       return new Map(rows.map((r) => [r.campaign_id, sumsOf(r)]));
@@ -154,7 +137,7 @@ export function createCampaignStatsRepo(db: Db) {
 
     /** Sums per São Paulo day of one campaign inside [from, to]; days without rows are absent. */
     async daily(campaignId: number, from: string, to: string): Promise<Map<string, StatSums>> {
-      const rows = await db.$queryRaw<Array<SumRow & { day: string }>>`
+      const rows = await db.$queryRaw<Array<StatSumRow & { day: string }>>`
         SELECT to_char(s.day, 'YYYY-MM-DD') AS day, ${SUMS} FROM rm_daily_stats s
          WHERE s.campaign_id = ${campaignId} AND ${periodSql({ start_date: from, end_date: to })} GROUP BY s.day`;
       return new Map(rows.map((r) => [r.day, sumsOf(r)]));

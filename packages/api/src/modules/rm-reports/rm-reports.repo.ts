@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { BUSINESS_TZ } from '../promotions/promotion-status.ts';
-import { ZERO_SUMS, type StatSums } from '../campaigns/campaign-metrics.ts';
+import { ZERO_SUMS, sumsOf, type StatSumRow, type StatSums } from '../campaigns/campaign-metrics.ts';
 import { campaignStatusSql } from '../campaigns/campaign-status.ts';
 
 const { sql, join, raw } = Prisma;
@@ -60,23 +60,6 @@ const SUMS = sql`coalesce(sum(s.impressions), 0)::bigint AS impressions, coalesc
   coalesce(sum(s.clicks), 0)::bigint AS clicks, coalesce(sum(s.conversions), 0)::bigint AS conversions,
   coalesce(sum(s.income_cents), 0)::bigint AS income_cents, coalesce(sum(s.spent_cents), 0)::bigint AS spent_cents`;
 
-interface SumRow {
-  impressions: bigint | null;
-  views: bigint | null;
-  clicks: bigint | null;
-  conversions: bigint | null;
-  income_cents: bigint | null;
-  spent_cents: bigint | null;
-}
-
-export const sumsOf = (r: SumRow): StatSums => ({
-  impressions: r.impressions ?? 0n,
-  views: r.views ?? 0n,
-  clicks: r.clicks ?? 0n,
-  conversions: r.conversions ?? 0n,
-  incomeCents: r.income_cents ?? 0n,
-  spentCents: r.spent_cents ?? 0n,
-});
 
 const ADS_ORDER: Record<AdOrderField, Prisma.Sql> = {
   impressions: sql`st.impressions`,
@@ -99,12 +82,12 @@ const AD_NAME = sql`coalesce(nullif(a.headline, ''), pr.name, nullif(a.sku, ''),
 export function createRmReportsRepo(db: Db) {
   /** Sums of rm_daily_stats in the period grouped by `key` (a SQL expression), from `from` (joins allowed). */
   const dailyBy = (key: Prisma.Sql, r: ReportScope, p: Period, from = sql`rm_daily_stats s`) =>
-    db.$queryRaw<Array<SumRow & { key: string }>>`
+    db.$queryRaw<Array<StatSumRow & { key: string }>>`
       SELECT ${key} AS key, ${SUMS} FROM ${from} WHERE ${dailyWhere(r, p)} GROUP BY 1 ORDER BY spent_cents DESC, 1`;
 
   return {
     async totals(r: ReportScope, p: Period): Promise<StatSums> {
-      const rows = await db.$queryRaw<SumRow[]>`SELECT ${SUMS} FROM rm_daily_stats s WHERE ${dailyWhere(r, p)}`;
+      const rows = await db.$queryRaw<StatSumRow[]>`SELECT ${SUMS} FROM rm_daily_stats s WHERE ${dailyWhere(r, p)}`;
       return sumsOf(rows[0]!);
     },
 
@@ -118,7 +101,7 @@ export function createRmReportsRepo(db: Db) {
 
     /** rm_hourly_stats summed by hour of the São Paulo day (0–23), and over the whole period. */
     async byHourOfDay(r: ReportScope, p: Period): Promise<{ hours: Map<number, StatSums>; total: StatSums }> {
-      const rows = await db.$queryRaw<Array<SumRow & { hour: number | null }>>`
+      const rows = await db.$queryRaw<Array<StatSumRow & { hour: number | null }>>`
         SELECT extract(hour FROM s.hour AT TIME ZONE ${BUSINESS_TZ})::int AS hour, ${SUMS}
           FROM rm_hourly_stats s WHERE ${hourlyWhere(r, p)} GROUP BY ROLLUP (1)`;
       const total = rows.find((row) => row.hour === null);
@@ -130,14 +113,14 @@ export function createRmReportsRepo(db: Db) {
 
     /** rm_hourly_stats hour by hour, only hours with rows, in order. */
     async hourSeries(r: ReportScope, p: Period): Promise<Array<StatSums & { hour: Date }>> {
-      const rows = await db.$queryRaw<Array<SumRow & { hour: Date }>>`
+      const rows = await db.$queryRaw<Array<StatSumRow & { hour: Date }>>`
         SELECT s.hour, ${SUMS} FROM rm_hourly_stats s WHERE ${hourlyWhere(r, p)} GROUP BY s.hour ORDER BY s.hour`;
       return rows.map((row) => ({ hour: row.hour, ...sumsOf(row) }));
     },
 
     /** One row per advertiser with serving in the period or a campaign active at `now`; wallets summed over the scope. */
     advertisers(r: ReportScope, p: Period, now: Date) {
-      return db.$queryRaw<Array<SumRow & { id: number; name: string; active_campaigns: number; wallet_cents: bigint | null }>>`
+      return db.$queryRaw<Array<StatSumRow & { id: number; name: string; active_campaigns: number; wallet_cents: bigint | null }>>`
         WITH st AS (SELECT s.advertiser_id, ${SUMS} FROM rm_daily_stats s WHERE ${dailyWhere(r, p)} GROUP BY s.advertiser_id),
         ac AS (
           SELECT c.advertiser_id, count(*)::int AS active FROM campaigns c
@@ -154,7 +137,7 @@ export function createRmReportsRepo(db: Db) {
 
     /** Sums per São Paulo day, publisher and advertiser. */
     dailyConsolidation(r: ReportScope, p: Period) {
-      return db.$queryRaw<Array<SumRow & { day: string; publisher_id: number; publisher_name: string; advertiser_id: number; advertiser_name: string }>>`
+      return db.$queryRaw<Array<StatSumRow & { day: string; publisher_id: number; publisher_name: string; advertiser_id: number; advertiser_name: string }>>`
         SELECT to_char(s.day, 'YYYY-MM-DD') AS day, s.publisher_id, pub.name AS publisher_name, s.advertiser_id, adv.name AS advertiser_name, ${SUMS}
           FROM rm_daily_stats s JOIN accounts pub ON pub.id = s.publisher_id JOIN accounts adv ON adv.id = s.advertiser_id
          WHERE ${dailyWhere(r, p)}
@@ -168,7 +151,7 @@ export function createRmReportsRepo(db: Db) {
       const limit = page ? sql`LIMIT ${page.quantity} OFFSET ${(page.page - 1) * page.quantity}` : sql``;
       const [rows, count] = await Promise.all([
         db.$queryRaw<
-          Array<SumRow & { ad_id: number; ad_type: string; ad_name: string; campaign_id: number; campaign_name: string; advertiser_name: string; publisher_name: string }>
+          Array<StatSumRow & { ad_id: number; ad_type: string; ad_name: string; campaign_id: number; campaign_name: string; advertiser_name: string; publisher_name: string }>
         >`
           WITH st AS (SELECT s.ad_id, ${SUMS} FROM rm_daily_stats s WHERE ${dailyWhere(r, p)} GROUP BY s.ad_id)
           SELECT st.*, a.ad_type::text AS ad_type, ${AD_NAME} AS ad_name, c.id AS campaign_id, c.name AS campaign_name,
@@ -203,7 +186,7 @@ export function createRmReportsRepo(db: Db) {
     campaignStates(r: ReportScope, p: Period, today: string) {
       return db.$queryRaw<
         Array<
-          SumRow & {
+          StatSumRow & {
             id: number;
             name: string;
             ad_type: string;

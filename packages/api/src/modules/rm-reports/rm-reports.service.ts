@@ -17,7 +17,8 @@ import { metricsOf, ZERO_SUMS } from '../campaigns/campaign-metrics.ts';
 import { campaignStatus } from '../campaigns/campaign-status.ts';
 import { isAdvertiser, isPublisher, type RmCaller, type RmScopes } from '../retail-media/scope.ts';
 import { potentialRevenue } from './opportunity-cost.ts';
-import { sumsOf, type Period, type ReportScope, type RmReportsRepo } from './rm-reports.repo.ts';
+import { sumsOf } from '../campaigns/campaign-metrics.ts';
+import type { Period, ReportScope, RmReportsRepo } from './rm-reports.repo.ts';
 
 interface Deps {
   repo: RmReportsRepo;
