@@ -11,7 +11,8 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus } from 'node:os';
 import { resolve } from 'node:path';
 import { buildApp } from '../packages/api/src/app.ts';
 import { loadConfig } from '../packages/api/src/config.ts';
@@ -19,6 +20,8 @@ import { createDatabase, type SqlRunner } from '../packages/api/src/db/client.ts
 import { migrate } from '../packages/api/src/db/migrate.ts';
 import { apiKeyPrefix, hashApiKey } from '../packages/api/src/db/seed-api-keys.ts';
 import { createEventSigner, type ServedAd } from '../packages/api/src/modules/ad-serving/event-signing.ts';
+import { createDecisionService } from '../packages/api/src/modules/ad-serving/decision.service.ts';
+import type { RmaRequest } from '../packages/contracts/src/ad-decision.ts';
 
 const PUBLISHERS = 50;
 const ADVERTISERS = 100;
@@ -33,6 +36,12 @@ const BEACON_TOKENS = 400_000;
 /** Beacons fired by the API-only run and by the run with the worker counting at the same time. */
 const BEACONS_ALONE = 200_000;
 const BEACONS_WITH_WORKER = 60_000;
+
+/**
+ * BENCH_PROFILE=rma|bare|beacons: only that row, with the server process CPU-profiled into
+ * /tmp/rma-prof (no results written).
+ */
+const profile = process.env.BENCH_PROFILE as 'rma' | 'bare' | 'beacons' | undefined;
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const benchDbUrl = (() => {
@@ -69,6 +78,12 @@ async function serve() {
   let bareBody: unknown = { status: 'ok' };
   const bare = Fastify();
   bare.post('/bare', async () => bareBody);
+  // The decision alone, on the bare instance (no validation, API key, hooks or request counters):
+  // the gap between this row and /v1/rma is what the app's request pipeline adds to a decision.
+  const decisionOnly = createDecisionService({ index: app.adIndex, signer: createEventSigner(config.jwtSecret), appUrl: config.appUrl });
+  bare.post<{ Params: { publisherId: string }; Body: RmaRequest }>('/decide/:publisherId', async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(await decisionOnly.decide(Number(request.params.publisherId), request.body)),
+  );
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const port = (s: typeof bare.server) => (s.address() as { port: number }).port;
   const send = (m: Msg) => process.send!(m);
@@ -177,11 +192,47 @@ interface Row {
   errors: number;
   count2xx: number;
   bytes: number;
+  /** Cores each process kept busy during the row (of the machine's os.availableParallelism()). */
+  cores: string;
 }
 
+// Where the machine's CPU goes during a row: the server, this process (autocannon), Redis and,
+// once started, the worker. Linux /proc; elsewhere the column stays empty.
+const CLOCK_TICKS = 100;
+/** CPU seconds (user + system) a process has used so far; NaN when it cannot be read. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return Number.NaN;
+  }
+}
+/** The redis-server process on this machine, if any. */
+function redisPid(): number | undefined {
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (/^\d+$/.test(entry) && readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'redis-server') return Number(entry);
+    }
+  } catch {
+    // not Linux
+  }
+  return undefined;
+}
+const processes: Record<string, number | undefined> = { server: undefined, autocannon: process.pid, redis: redisPid(), worker: undefined };
+
 async function load(label: string, opts: autocannon.Options): Promise<Row> {
+  const before = Object.entries(processes).map(([name, pid]) => [name, cpuSeconds(pid)] as const);
+  const t0 = performance.now();
   const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
-  console.error(`${label}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms`);
+  const seconds = (performance.now() - t0) / 1000;
+  const cores = before
+    .map(([name, cpu]) => [name, (cpuSeconds(processes[name]) - cpu) / seconds] as const)
+    .filter(([, used]) => Number.isFinite(used))
+    .map(([name, used]) => `${name} ${used.toFixed(2)}`)
+    .join(', ');
+  console.error(`${label}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, cores: ${cores}`);
   return {
     rps: Math.round(r.requests.average),
     p50: r.latency.p50,
@@ -190,6 +241,7 @@ async function load(label: string, opts: autocannon.Options): Promise<Row> {
     errors: r.errors,
     count2xx: r['2xx'],
     bytes: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
+    cores,
   };
 }
 
@@ -211,12 +263,15 @@ async function main() {
   const keepAlive = setInterval(() => undefined, 1_000);
   const { publisherIds, ads } = await seedDataset();
   const child: ChildProcess = fork(import.meta.filename, ['--serve'], {
-    execArgv: ['--expose-gc', '--import', 'tsx', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir=/tmp/rma-prof'] : [])],
+    execArgv: ['--expose-gc', '--import', 'tsx', ...(profile ? ['--cpu-prof', '--cpu-prof-dir=/tmp/rma-prof'] : [])],
     env: { ...process.env },
   });
   // The worker (event counting, jobs) starts after the API-only rows; see the beacon rows below.
   let worker: ChildProcess | undefined;
-  const startWorker = () => (worker ??= fork(resolve(import.meta.dirname, '../packages/api/src/worker.ts'), [], { execArgv: ['--import', 'tsx'], env: serverEnv() }));
+  const startWorker = () => {
+    worker ??= fork(resolve(import.meta.dirname, '../packages/api/src/worker.ts'), [], { execArgv: ['--import', 'tsx'], env: serverEnv() });
+    processes.worker = worker.pid;
+  };
   const inbox: Msg[] = [];
   const waiters: Array<(m: Msg) => void> = [];
   child.on('message', (m: Msg) => (waiters.length ? waiters.shift()!(m) : inbox.push(m)));
@@ -245,6 +300,7 @@ async function main() {
     worker?.kill('SIGTERM');
   };
   const ready = await next();
+  processes.server = child.pid;
   const appUrl = `http://127.0.0.1:${ready.appPort}`;
   const bareUrl = `http://127.0.0.1:${ready.barePort}`;
 
@@ -278,18 +334,22 @@ async function main() {
   await autocannon({ url: appUrl, connections: CONNECTIONS, duration: 2, requests: rotating(rmaRequests) });
 
   const rows: Record<string, Row> = {};
-  if (!process.env.BENCH_PROFILE) rows['bare POST /bare (same body size)'] = await load('bare POST /bare (same body size)', { url: bareUrl, requests: rotating(bareRequests) });
-  rows['POST /v1/rma (search, 2 placements)'] = await load('POST /v1/rma (search, 2 placements)', { url: appUrl, requests: rotating(rmaRequests) });
-  const bareMax = rows['bare POST /bare (same body size)']?.rps ?? 0;
-  const rmaMax = rows['POST /v1/rma (search, 2 placements)']!.rps;
-  const halfRate = Math.max(1, Math.round(rmaMax / 2));
-  if (process.env.BENCH_PROFILE) {
+  const done = async () => {
     await shutDown();
     clearInterval(keepAlive);
-    return;
-  }
-  rows[`bare at ${halfRate} req/s`] = await load(`bare at ${halfRate} req/s`, { url: bareUrl, requests: rotating(bareRequests), overallRate: halfRate });
-  rows[`/v1/rma at ${halfRate} req/s (50% of its max)`] = await load(`/v1/rma at ${halfRate} req/s (50% of its max)`, { url: appUrl, requests: rotating(rmaRequests), overallRate: halfRate });
+  };
+  if (!profile || profile === 'bare') rows['bare POST /bare (same body size)'] = await load('bare POST /bare (same body size)', { url: bareUrl, requests: rotating(bareRequests) });
+  if (!profile || profile === 'rma') rows['POST /v1/rma (search, 2 placements)'] = await load('POST /v1/rma (search, 2 placements)', { url: appUrl, requests: rotating(rmaRequests) });
+  if (profile === 'bare' || profile === 'rma') return done();
+  if (!profile) rows['bare + the decision only'] = await load('bare + the decision only', {
+    url: bareUrl,
+    requests: rotating(rmaRequests.map((r) => ({ ...r, path: r.path.replace('/v1/rma/', '/decide/') }))),
+  });
+  const bareMax = rows['bare POST /bare (same body size)']?.rps ?? 0;
+  const rmaMax = rows['POST /v1/rma (search, 2 placements)']?.rps ?? 0;
+  const halfRate = Math.max(1, Math.round(rmaMax / 2));
+  if (!profile) rows[`bare at ${halfRate} req/s`] = await load(`bare at ${halfRate} req/s`, { url: bareUrl, requests: rotating(bareRequests), overallRate: halfRate });
+  if (!profile) rows[`/v1/rma at ${halfRate} req/s (50% of its max)`] = await load(`/v1/rma at ${halfRate} req/s (50% of its max)`, { url: appUrl, requests: rotating(rmaRequests), overallRate: halfRate });
 
   // Beacons: every request a distinct served ad and person, so each 202 is one event to count.
   // First the API instance alone (the worker that counts is not running yet: accepted events wait
@@ -325,9 +385,10 @@ async function main() {
     return row;
   };
   await ask({ type: 'bare-body', body: { accepted: true } });
-  rows['bare POST /bare (beacon-sized body)'] = await load('bare POST /bare (beacon-sized body)', { url: bareUrl, requests: rotating([{ path: '/bare', headers: {}, body: '' }]) });
+  if (!profile) rows['bare POST /bare (beacon-sized body)'] = await load('bare POST /bare (beacon-sized body)', { url: bareUrl, requests: rotating([{ path: '/bare', headers: {}, body: '' }]) });
   const eventsBefore = await countEvents();
   rows['POST /v1/beacon/impression'] = await beaconLoad('POST /v1/beacon/impression', BEACONS_ALONE);
+  if (profile) return done();
   const accepted = rows['POST /v1/beacon/impression']!.count2xx;
   startWorker();
   const counted = (await countedAfter(eventsBefore + accepted)) - eventsBefore;
@@ -356,7 +417,7 @@ async function main() {
     'index heap < 300 MB': { value: `${(warmed.heapMb as number).toFixed(1)} MB`, pass: (warmed.heapMb as number) < 300 },
   };
 
-  console.log(`\n${DURATION}s per row, ${CONNECTIONS} connections, PostgreSQL, redis: ${ready.redis ? 'on' : 'in-process'}`);
+  console.log(`\n${DURATION}s per row, ${CONNECTIONS} connections, PostgreSQL, redis: ${ready.redis ? 'on' : 'in-process'}, ${availableParallelism()} cores`);
   console.table(rows);
   console.table(checks);
   const outDir = resolve(import.meta.dirname, 'results');
@@ -370,6 +431,7 @@ async function main() {
         durationSeconds: DURATION,
         connections: CONNECTIONS,
         redis: ready.redis,
+        machine: { cores: availableParallelism(), cpu: cpus()[0]?.model ?? '' },
         dataset: { publishers: PUBLISHERS, advertisers: ADVERTISERS, campaigns: CAMPAIGNS, ads: CAMPAIGNS * ADS_PER_CAMPAIGN, keywords: CAMPAIGNS * KEYWORDS_PER_CAMPAIGN },
         index: { entries: warmed.entries, heapMb: Number((warmed.heapMb as number).toFixed(1)), buildMs: Math.round(warmed.buildMs as number) },
         sampleDecisionBytes: sampleBytes,

@@ -16,6 +16,15 @@ type AuthOf<P extends Permission> = P extends { kind: 'account' }
     ? { userId: number; accountId: number }
     : undefined;
 
+/**
+ * A success body its handler wrote as JSON itself (a hot path that keeps parts of it serialised):
+ * sent as it is, with the JSON content type; `T` names the body it stands for.
+ */
+export class JsonText<T> {
+  declare readonly body?: T;
+  constructor(readonly text: string) {}
+}
+
 export interface HandlerContext<C extends RouteContract> {
   body: Out<C['body']>;
   query: Out<C['querystring']>;
@@ -67,7 +76,7 @@ const documentOnlyParts = (c: RouteContract): string[] => [
 export function route<C extends RouteContract>(
   app: FastifyInstance,
   contract: C,
-  handler: (ctx: HandlerContext<C>) => Promise<SuccessBody<C>>,
+  handler: (ctx: HandlerContext<C>) => Promise<SuccessBody<C> | JsonText<SuccessBody<C>>>,
   /**
    * `hotPath`: traffic-rate endpoints of integrators (ad decisions, beacons): no per-IP rate limit
    * hook at all, and no response-schema check on the way out (requests are still validated).
@@ -126,6 +135,7 @@ export function route<C extends RouteContract>(
       });
       if (reply.sent) return reply;
       if (reply.statusCode === 200) reply.code(successStatus);
+      if (result instanceof JsonText) return reply.type('application/json; charset=utf-8').send(result.text);
       return reply.send(result);
     },
   });

@@ -44,9 +44,11 @@ export interface IndexedAd {
   bidCents: number;
   clicks: number;
   impressions: number;
-  /** Banner sizes it answers to: "728x90" and the size's name, lower case. */
-  sizeKeys: string[];
+  /** Its banner size (the ad_sizes row; -1: none), which answers to "728x90" and to its name (PublisherIndex.sizesByKey). */
+  sizeId: number;
   sku: string | null;
+  /** The SKU's number in this index (PublisherIndex.skuIds; -1: none), for the decision's scan. */
+  skuId: number;
   productName: string | null;
   mediaUrl: string | null;
   destinationUrl: string | null;
@@ -58,6 +60,8 @@ export interface IndexedAd {
   serving: CampaignServing;
   /** Its auction score from bid and click history, kept current with them (decisions only sort). */
   scored: Scored<IndexedAd>;
+  /** Its fields in a decision's answer, as JSON, once it has been served (decision.service.ts). */
+  json?: string;
 }
 
 /** Where a campaign's entries were filed, so an incremental update can take them out again. */
@@ -79,6 +83,10 @@ export interface PublisherIndex {
   byBrand: Map<string, IndexedAd[]>;
   /** Catalog categories (breadcrumbs, normalised) of each SKU, for product pages. */
   productCategories: Map<string, string[]>;
+  /** Banner sizes by what a request may call them ("728x90", the name in lower case). */
+  sizesByKey: Map<string, Set<number>>;
+  /** A number per advertised SKU (entries and scans compare numbers, not strings). */
+  skuIds: Map<string, number>;
   campaigns: Map<number, CampaignSlice>;
   wallets: Map<number, { balanceCents: number }>;
   /** Context kept for incremental updates: enabled ad types and the catalog by SKU. */
@@ -118,6 +126,18 @@ const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
 };
 
 const num = (v: bigint | number | null | undefined) => Number(v ?? 0);
+
+const addTo = <K, V>(m: Map<K, Set<V>>, k: K, v: V) => {
+  const set = m.get(k);
+  if (set) set.add(v);
+  else m.set(k, new Set([v]));
+};
+
+const internSku = (idx: PublisherIndex, sku: string) => {
+  let id = idx.skuIds.get(sku);
+  if (id === undefined) idx.skuIds.set(sku, (id = idx.skuIds.size));
+  return id;
+};
 
 /** Campaigns that can serve now or later (not deleted, canceled or finished), with what their entries need. */
 function loadCampaigns(db: Db, publisherId: number, now: Date, campaignIds?: number[]) {
@@ -228,8 +248,9 @@ function fileCampaign(
         bidCents,
         clicks: stats.clicks,
         impressions: stats.impressions,
-        sizeKeys: ad.adSize ? [`${ad.adSize.width}x${ad.adSize.height}`, normText(ad.adSize.name)] : [],
+        sizeId: ad.adSize?.id ?? -1,
         sku,
+        skuId: sku ? internSku(idx, sku) : -1,
         productName: product?.name ?? null,
         mediaUrl: ad.mediaUrl ?? product?.imageUrl ?? null,
         destinationUrl: ad.destinationUrl ?? product?.url ?? null,
@@ -242,6 +263,7 @@ function fileCampaign(
         scored: undefined as unknown as Scored<IndexedAd>,
       };
       entry.scored = score(entry);
+      if (ad.adSize) for (const key of [`${ad.adSize.width}x${ad.adSize.height}`, normText(ad.adSize.name)]) addTo(idx.sizesByKey, key, ad.adSize.id);
       slice.entries.push(entry);
       idx.all.push(entry);
       for (const k of keywords) push(idx.byKeyword, k, entry);
@@ -266,18 +288,63 @@ function fileCampaign(
 /** Auction order: highest score first, then lower ad id (stable decisions). */
 export const byEntryScore = (a: IndexedAd, b: IndexedAd) => b.scored.score - a.scored.score || a.adId - b.adId;
 
+/** One bit per ad type, for a placement's mask of the types it accepts. */
+export const TYPE_BITS: Record<RmAdType, number> = { product: 1, banner: 2, sponsored_brand: 4, digital_signage: 8 };
+
+/**
+ * What a decision checks of each entry of a list (type, campaign, SKU, banner size), side by side
+ * in typed arrays: it walks these (contiguous memory) and reads an entry object only once the
+ * entry passed them. Entries are scattered over the heap and each first read of one is a cache
+ * miss: on lists of hundreds of entries, that was most of a decision's time.
+ */
+export interface ListScan {
+  length: number;
+  typeBits: Uint8Array;
+  campaignIds: Int32Array;
+  skuIds: Int32Array;
+  sizeIds: Int32Array;
+}
+
+const scans = new WeakMap<IndexedAd[], ListScan>();
+
+/** The scan of a list in its current order (made on first use after the list changed). */
+export function scanOf(list: IndexedAd[]): ListScan {
+  let scan = scans.get(list);
+  // A list only changes by appending (its length changes) followed by sortLists (which drops its scan).
+  if (scan?.length === list.length) return scan;
+  const n = list.length;
+  scan = { length: n, typeBits: new Uint8Array(n), campaignIds: new Int32Array(n), skuIds: new Int32Array(n), sizeIds: new Int32Array(n) };
+  for (let i = 0; i < n; i++) {
+    const e = list[i]!;
+    scan.typeBits[i] = TYPE_BITS[e.type];
+    scan.campaignIds[i] = e.campaignId;
+    scan.skuIds[i] = e.skuId;
+    scan.sizeIds[i] = e.sizeId;
+  }
+  scans.set(list, scan);
+  return scan;
+}
+
+const sortList = (list: IndexedAd[]) => {
+  list.sort(byEntryScore);
+  scans.delete(list);
+};
+
 /**
  * Keeps the lists in auction order, so a decision over one list only walks it (no sort per
  * request). With `campaignIds`, only the lists holding those campaigns are re-sorted.
  */
 function sortLists(idx: PublisherIndex, campaignIds?: number[]) {
-  idx.all.sort(byEntryScore);
+  sortList(idx.all);
   if (!campaignIds) {
-    for (const m of [idx.byKeyword, idx.byCategory, idx.bySku, idx.byBrand]) for (const list of m.values()) list.sort(byEntryScore);
+    for (const m of [idx.byKeyword, idx.byCategory, idx.bySku, idx.byBrand]) for (const list of m.values()) sortList(list);
     return;
   }
   const touched = (m: Map<string, IndexedAd[]>, keys: string[]) => {
-    for (const k of new Set(keys)) m.get(k)?.sort(byEntryScore);
+    for (const k of new Set(keys)) {
+      const list = m.get(k);
+      if (list) sortList(list);
+    }
   };
   for (const id of campaignIds) {
     const slice = idx.campaigns.get(id);
@@ -330,6 +397,8 @@ export async function buildPublisherIndex(db: Db, publisherId: number, now: Date
     bySku: new Map(),
     byBrand: new Map(),
     productCategories: new Map(catalog.filter((p) => p.categories.length).map((p) => [p.sku, [normCategory(p.categories.join(' > '))]])),
+    sizesByKey: new Map(),
+    skuIds: new Map(),
     campaigns: new Map(),
     wallets: new Map([...balances].map(([a, cents]) => [a, { balanceCents: cents }])),
     adTypes: new Set<string>(config?.adTypes ?? ['product', 'banner', 'sponsored_brand', 'digital_signage']),

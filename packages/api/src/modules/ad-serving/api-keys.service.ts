@@ -28,20 +28,24 @@ const toApiKey = (k: { id: number; name: string; keyPrefix: string; createdAt: D
  * recognised by a prefix, checked through a 60 s in-memory cache that a revocation clears.
  */
 export function createApiKeysService({ db, scopes }: { db: Db; scopes: Pick<RmScopes, 'resolve'> }) {
-  /** sha256 → the key (null: unknown) and when it was read; unknown keys are cached too, so guessing costs no query. */
-  const cache = new Map<string, { key: CachedKey | null; at: number }>();
+  /**
+   * Key as presented → its sha256, the key (null: unknown) and when it was read; unknown keys are
+   * cached too, so guessing costs no query. Keyed by the key itself, so a decision within the
+   * minute hashes nothing (the process holds the key only as long as it would hold a request's).
+   */
+  const cache = new Map<string, { hash: string; key: CachedKey | null; at: number }>();
 
   return {
     /** The publisher a key belongs to; 401 when unknown or revoked. */
     async authenticate(key: string): Promise<number> {
-      const hash = hashApiKey(key);
       const now = Date.now();
-      let cached = cache.get(hash);
+      let cached = cache.get(key);
       if (!cached || now - cached.at > API_KEY_CACHE_MS) {
+        const hash = hashApiKey(key);
         const row = await db.publisherApiKey.findUnique({ where: { keyHash: hash }, select: { id: true, publisherId: true, revokedAt: true } });
-        cached = { key: row ? { id: row.id, publisherId: row.publisherId, revoked: row.revokedAt !== null } : null, at: now };
+        cached = { hash, key: row ? { id: row.id, publisherId: row.publisherId, revoked: row.revokedAt !== null } : null, at: now };
         if (cache.size >= 10_000) cache.clear();
-        cache.set(hash, cached);
+        cache.set(key, cached);
         if (row && !row.revokedAt) await db.publisherApiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
       }
       const entry = cached.key;
@@ -68,7 +72,7 @@ export function createApiKeysService({ db, scopes }: { db: Db; scopes: Pick<RmSc
       const row = await db.publisherApiKey.findFirst({ where: { id, publisherId }, select: { id: true, keyHash: true, revokedAt: true } });
       if (!row) throw new NotFoundError('API_KEY_NOT_FOUND');
       if (!row.revokedAt) await db.publisherApiKey.update({ where: { id }, data: { revokedAt: new Date() } });
-      cache.delete(row.keyHash);
+      for (const [presented, entry] of cache) if (entry.hash === row.keyHash) cache.delete(presented);
     },
   };
 }

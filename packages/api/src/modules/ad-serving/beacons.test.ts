@@ -269,6 +269,37 @@ describe('consumers', () => {
   });
 });
 
+describe('the event store', () => {
+  it('stores the events appended in one turn together, each once per dedup key, and resolves each with its own outcome', async () => {
+    const store = anotherStore();
+    const event = (k: string): BeaconEvent => ({ k, type: 'impression', ad: served({ pl: 'batch' }), at: Date.now() });
+    const key = uniq();
+    // Appended in the same turn: one batch, where the second use of a dedup key is the duplicate.
+    const outcomes = await Promise.all([
+      store.appendOnce(event(`${key}-1`), `batch:${key}:a`, 60),
+      store.appendOnce(event(`${key}-2`), `batch:${key}:b`, 60),
+      store.appendOnce(event(`${key}-3`), `batch:${key}:a`, 60),
+    ]);
+    expect(outcomes).toEqual([true, true, false]);
+    // A later batch still sees the keys taken.
+    expect(await store.appendOnce(event(`${key}-4`), `batch:${key}:b`, 60)).toBe(false);
+    await t.app.eventConsumer.drain();
+    const keys = (await t.db.rmEvent.findMany({ where: { eventKey: { startsWith: key } }, select: { eventKey: true } })).map((e) => e.eventKey);
+    expect(keys.sort()).toEqual([`${key}-1`, `${key}-2`]);
+  });
+
+  it.runIf(Boolean(process.env.REDIS_URL))('rejects every append of a batch that Redis did not take, so none is answered 202', async () => {
+    // Never connected, and not queueing commands meanwhile: every call fails.
+    const redis = new Redis(t.config.redisUrl!, { maxRetriesPerRequest: 0, lazyConnect: true, enableOfflineQueue: false });
+    redis.on('error', () => undefined);
+    const store = createRedisEventStore(t.db, redis, t.config.redisPrefix);
+    const event: BeaconEvent = { k: uniq(), type: 'view', ad: served({ pl: 'batch' }), at: Date.now() };
+    const results = await Promise.allSettled([store.appendOnce(event, `batch:${uniq()}`, 60), store.appendOnce(event, `batch:${uniq()}`, 60)]);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    redis.disconnect();
+  });
+});
+
 describe('deduplication windows (fake clock)', () => {
   it('ignores the same person and ad for 1 minute (impressions, views) and 1 hour (clicks)', async () => {
     let now = Date.parse('2026-11-22T12:00:00Z');

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { RmaAd, RmaRequest, RmaResponse, RmAdType } from '@backoffice/contracts';
-import { byEntryScore, categoryPrefixes, normCategory, normText, servable, type AdIndex, type CampaignServing, type IndexedAd, type PublisherIndex } from './ad-index.ts';
+import type { RmaAd, RmaRequest, RmAdType } from '@backoffice/contracts';
+import { byEntryScore, categoryPrefixes, normCategory, normText, scanOf, servable, TYPE_BITS, type AdIndex, type CampaignServing, type IndexedAd, type PublisherIndex } from './ad-index.ts';
 import { createBusinessDayClock, price, systemClock, type Clock, type Scored } from './decision.ts';
 import type { RequestStats } from './request-stats.ts';
-import type { EventSigner, ServedAd } from './event-signing.ts';
+import type { EventSigner } from './event-signing.ts';
 
 export interface DecisionDeps {
   index: AdIndex;
@@ -14,61 +14,98 @@ export interface DecisionDeps {
   clock?: Clock;
 }
 
-const concat = (...lists: Array<IndexedAd[] | undefined>) => lists.flatMap((l) => l ?? []);
+/** Entries of several index lists, each once, in auction order. */
+const merged = (lists: Array<IndexedAd[] | undefined>) => [...new Set(lists.flatMap((l) => l ?? []))].sort(byEntryScore);
 
 /**
- * Candidates a request's context allows, before types, sizes, budgets and duplicates; `ordered`
- * when they come straight from one index list, already in auction order.
+ * Candidates a request's context allows, before types, sizes, budgets and duplicates, in auction
+ * order (one index list is already in it; several are merged and sorted), and the ad types the
+ * context admits at all.
  */
-function contextCandidates(idx: PublisherIndex, req: RmaRequest): { list: IndexedAd[]; ordered: boolean } {
+function contextCandidates(idx: PublisherIndex, req: RmaRequest): { list: IndexedAd[]; types: number } {
+  const any = TYPE_BITS.product | TYPE_BITS.banner | TYPE_BITS.sponsored_brand | TYPE_BITS.digital_signage;
   switch (req.context) {
     case 'search':
-      return { list: idx.byKeyword.get(normText(req.term ?? '')) ?? [], ordered: true };
+      return { list: idx.byKeyword.get(normText(req.term ?? '')) ?? [], types: any };
     case 'category':
-      return { list: concat(...categoryPrefixes(req.category_name ?? '').map((c) => idx.byCategory.get(c))), ordered: false };
+      return { list: merged(categoryPrefixes(req.category_name ?? '').map((c) => idx.byCategory.get(c))), types: any };
     case 'product_page': {
       const sku = req.product_sku ?? '';
       const categories = idx.productCategories.get(sku) ?? [];
-      const byCategory = concat(...categories.flatMap(categoryPrefixes).map((c) => idx.byCategory.get(normCategory(c)))).filter(
-        (a) => a.type !== 'product',
-      );
-      return { list: [...(idx.bySku.get(sku) ?? []), ...byCategory], ordered: false };
+      const byCategory = categories.flatMap(categoryPrefixes).map((c) => idx.byCategory.get(normCategory(c))?.filter((a) => a.type !== 'product'));
+      return { list: merged([idx.bySku.get(sku), ...byCategory]), types: any };
     }
     case 'brand_page':
-      return { list: idx.byBrand.get(normText(req.brand_name ?? '')) ?? [], ordered: true };
+      return { list: idx.byBrand.get(normText(req.brand_name ?? '')) ?? [], types: any };
     case 'digital_signage':
-      return { list: idx.all.filter((a) => a.type === 'digital_signage'), ordered: true };
+      return { list: idx.all, types: TYPE_BITS.digital_signage };
     case 'home':
-      return { list: idx.all, ordered: true };
+      return { list: idx.all, types: any };
   }
 }
 
-/** What a placement accepts, prepared once per request. */
-function placementFilter(types: readonly RmAdType[], size: string | undefined) {
+/** The type bits a placement accepts. */
+const typeMask = (types: readonly RmAdType[]) => types.reduce((mask, t) => mask | TYPE_BITS[t], 0);
+
+const NO_SIZES: ReadonlySet<number> = new Set();
+
+/** The banner sizes a placement's `size` names: "728x90" (spaces allowed) or a size's name. */
+function sizesNamed(idx: PublisherIndex, size: string | undefined): ReadonlySet<number> {
   const wanted = size ? normText(size) : '';
-  const compact = wanted.replace(/\s+/g, '');
-  return (ad: IndexedAd) => {
-    if (!types.includes(ad.type)) return false;
-    if (ad.type !== 'banner') return true;
-    return wanted !== '' && (ad.sizeKeys.includes(wanted) || ad.sizeKeys.includes(compact));
-  };
+  if (!wanted) return NO_SIZES;
+  const exact = idx.sizesByKey.get(wanted);
+  const compact = idx.sizesByKey.get(wanted.replace(/\s+/g, ''));
+  return exact && compact && exact !== compact ? new Set([...exact, ...compact]) : (exact ?? compact ?? NO_SIZES);
 }
 
-/** Decides the ads of each placement of one page view: eligibility, pacing, auction, signed event URLs. */
+/**
+ * The fields of an entry's ad that never change while it is in the index, as JSON members (no
+ * braces), written once per entry: a decision then only adds the position and the event URLs.
+ * A changed campaign or ad gets new entries, so this never goes stale.
+ */
+const staticMembers = (ad: IndexedAd): string =>
+  (ad.json ??= JSON.stringify({
+    ad_id: ad.adId,
+    type: ad.type,
+    campaign_id: ad.campaignId,
+    campaign_name: ad.campaignName,
+    media_url: ad.mediaUrl,
+    destination_url: ad.destinationUrl,
+    product_name: ad.productName,
+    product_sku: ad.sku,
+    seller_id: ad.advertiserId,
+    headline: ad.headline,
+    brand_name: ad.brandName,
+    description: ad.description,
+    brand_url: ad.brandUrl,
+    assets: ad.assets,
+  } satisfies Omit<RmaAd, 'position' | 'impression_url' | 'view_url' | 'click_url'>).slice(1, -1));
+
+/**
+ * Decides the ads of each placement of one page view: eligibility, pacing, auction, signed event
+ * URLs. `decide` answers the RmaResponse already serialised: the hot path writes the static part of
+ * each ad once per index entry and the signed tokens (base64url: nothing to escape) as they are.
+ */
 export function createDecisionService({ index, signer, appUrl, requestStats, clock = systemClock }: DecisionDeps) {
   const businessDay = createBusinessDayClock();
-  const eventUrl = (type: 'impression' | 'view' | 'click', token: string) => `${appUrl}/v1/beacon/${type}?t=${token}`;
+  // `"impression_url":"<appUrl>/v1/beacon/impression?t=` and the like, JSON-escaped once.
+  const urlMember = (field: string, type: 'impression' | 'view' | 'click') =>
+    `${JSON.stringify(field)}:${JSON.stringify(`${appUrl}/v1/beacon/${type}?t=`).slice(0, -1)}`;
+  const impressionMember = urlMember('impression_url', 'impression');
+  const viewMember = urlMember('view_url', 'view');
+  const clickMember = urlMember('click_url', 'click');
 
   return {
-    async decide(publisherId: number, req: RmaRequest): Promise<RmaResponse> {
+    /** The RmaResponse of one request, as JSON. */
+    async decide(publisherId: number, req: RmaRequest): Promise<string> {
       const now = clock();
       const idx = await index.get(publisherId);
       const requestId = randomUUID();
       const nowMs = now.getTime();
       const day = businessDay(now);
       // Index lists are kept in auction order; only candidates merged from several lists are sorted here.
-      const { list, ordered } = contextCandidates(idx, req);
-      const ranking = ordered ? list : [...list].sort(byEntryScore);
+      const { list: ranking, types } = contextCandidates(idx, req);
+      const scan = scanOf(ranking);
       const eligible = new Map<CampaignServing, boolean>();
       const live = (a: IndexedAd) => {
         let ok = eligible.get(a.serving);
@@ -77,36 +114,45 @@ export function createDecisionService({ index, signer, appUrl, requestStats, clo
       };
       const dedupe = !req.allow_duplicates;
       const usedCampaigns = new Set<number>();
-      const usedSkus = new Set<string>();
-      const placements: Record<string, RmaAd[]> = {};
+      const usedSkus = new Set<number>();
+      let json = `{"request_id":"${requestId}","placements":{`;
+      let firstPlacement = true;
 
-      for (const [name, placement] of Object.entries(req.placements)) {
-        const fits = placementFilter(placement.types, placement.size);
+      for (const name in req.placements) {
+        const placement = req.placements[name]!;
+        const mask = typeMask(placement.types) & types;
+        const sizes = sizesNamed(idx, placement.size);
         // The auction of this placement: fitting ads in score order, the best one per campaign and SKU
         // (unless duplicates are allowed), and one more than shown, whose score prices the last winner.
+        // Type, size, campaign and SKU are checked on the list's scan; an entry is read only after.
         const auction: Scored<IndexedAd>[] = [];
         const campaigns = new Set<number>();
-        const skus = new Set<string>();
-        const seen = new Set<IndexedAd>();
-        for (const a of ranking) {
-          if (auction.length > placement.quantity) break;
-          if (seen.has(a) || !fits(a) || !live(a)) continue;
-          seen.add(a);
+        const skus = new Set<number>();
+        for (let i = 0; i < ranking.length && auction.length <= placement.quantity; i++) {
+          const bit = scan.typeBits[i]!;
+          if ((bit & mask) === 0 || (bit === TYPE_BITS.banner && !sizes.has(scan.sizeIds[i]!))) continue;
+          const campaignId = scan.campaignIds[i]!;
+          const skuId = scan.skuIds[i]!;
+          if (dedupe && (usedCampaigns.has(campaignId) || campaigns.has(campaignId))) continue;
+          if (dedupe && skuId >= 0 && (usedSkus.has(skuId) || skus.has(skuId))) continue;
+          const a = ranking[i]!;
+          if (!live(a)) continue;
           if (dedupe) {
-            if (usedCampaigns.has(a.campaignId) || campaigns.has(a.campaignId)) continue;
-            if (a.sku && (usedSkus.has(a.sku) || skus.has(a.sku))) continue;
-            campaigns.add(a.campaignId);
-            if (a.sku) skus.add(a.sku);
+            campaigns.add(campaignId);
+            if (skuId >= 0) skus.add(skuId);
           }
           auction.push(a.scored);
         }
-        const winners = auction.slice(0, placement.quantity);
-        placements[name] = winners.map((s, i) => {
+        const shown = Math.min(placement.quantity, auction.length);
+        json += `${firstPlacement ? '' : ','}${JSON.stringify(name)}:[`;
+        firstPlacement = false;
+        for (let i = 0; i < shown; i++) {
+          const s = auction[i]!;
           const ad = s.candidate;
           const charge = price(s, auction[i + 1]);
           usedCampaigns.add(ad.campaignId);
-          if (ad.sku) usedSkus.add(ad.sku);
-          const served: ServedAd = {
+          if (ad.skuId >= 0) usedSkus.add(ad.skuId);
+          const token = signer.sign({
             r: requestId,
             p: publisherId,
             a: ad.advertiserId,
@@ -121,32 +167,13 @@ export function createDecisionService({ index, signer, appUrl, requestStats, clo
             cpm: charge.cpmCents,
             t: nowMs,
             ...(ad.destinationUrl ? { to: ad.destinationUrl } : {}),
-          };
-          const token = encodeURIComponent(signer.sign(served));
-          return {
-            ad_id: ad.adId,
-            type: ad.type,
-            position: i + 1,
-            campaign_id: ad.campaignId,
-            campaign_name: ad.campaignName,
-            media_url: ad.mediaUrl,
-            destination_url: ad.destinationUrl,
-            product_name: ad.productName,
-            product_sku: ad.sku,
-            seller_id: ad.advertiserId,
-            headline: ad.headline,
-            brand_name: ad.brandName,
-            description: ad.description,
-            brand_url: ad.brandUrl,
-            assets: ad.assets,
-            impression_url: eventUrl('impression', token),
-            view_url: eventUrl('view', token),
-            click_url: eventUrl('click', token),
-          };
-        });
-        requestStats?.record(publisherId, name, req.context, placement.quantity, winners.length, nowMs);
+          });
+          json += `${i ? ',' : ''}{"position":${i + 1},${staticMembers(ad)},${impressionMember}${token}",${viewMember}${token}",${clickMember}${token}"}`;
+        }
+        json += ']';
+        requestStats?.record(publisherId, name, req.context, placement.quantity, shown, nowMs);
       }
-      return { request_id: requestId, placements };
+      return `${json}}}`;
     },
   };
 }

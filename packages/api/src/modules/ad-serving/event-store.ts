@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Db, Tx } from '../../db/client.ts';
 import { createMemoryCache, type Cache } from '../../lib/cache.ts';
-import type { EventType, ServedAd } from './event-signing.ts';
+import { packServedAd, unpackServedAd, type EventType, type ServedAd } from './event-signing.ts';
 
 /** An accepted beacon, as made durable before answering 202. */
 export interface BeaconEvent {
@@ -75,19 +75,77 @@ export function createDatabaseEventStore(db: Db, cache: Cache = createMemoryCach
   };
 }
 
+/** A stream entry: `[k, type, at, ...the served ad packed as in its token]`, half the bytes of the object. */
+const encode = (e: BeaconEvent) => JSON.stringify([e.k, e.type, e.at, ...packServedAd(e.ad)]);
+
+function decode(entry: string): BeaconEvent {
+  const value = JSON.parse(entry) as [string, EventType, number, ...unknown[]] | BeaconEvent;
+  // Entries written before the packed form (a stream that outlived an upgrade) are the object itself.
+  if (!Array.isArray(value)) return value;
+  const [k, type, at, ...packed] = value;
+  const ad = unpackServedAd(packed);
+  if (!ad) throw new Error(`malformed event in the stream: ${entry.slice(0, 200)}`);
+  return { k, type, at, ad };
+}
+
 const GROUP = 'rm-event-counters';
 /** A message delivered to a consumer that died is claimed by another after this long. */
 const CLAIM_IDLE_MS = 60_000;
 
 type StreamReply = [string, [string, string[]][]][] | null;
 
-/** Takes the dedup key (KEYS[1], ARGV[1] seconds) and, only if it was free, appends the event (ARGV[2]) to the stream (KEYS[2]). */
-const APPEND_ONCE = `
-if redis.call('SET', KEYS[1], '1', 'EX', ARGV[1], 'NX') then
-  redis.call('XADD', KEYS[2], '*', 'e', ARGV[2])
-  return 1
+/**
+ * Appends a batch of events, each only if its dedup key was free: KEYS[1] is the stream, KEYS[i+1]
+ * event i's dedup key, ARGV[2i-1] its window in seconds and ARGV[2i] the event. For each event,
+ * taking the key and appending happen together; answers 1 (stored) or 0 (duplicate) per event.
+ */
+const APPEND_BATCH = `
+local stored = {}
+for i = 2, #KEYS do
+  if redis.call('SET', KEYS[i], '1', 'EX', ARGV[2 * i - 3], 'NX') then
+    redis.call('XADD', KEYS[1], '*', 'e', ARGV[2 * i - 2])
+    stored[i - 1] = 1
+  else
+    stored[i - 1] = 0
+  end
 end
-return 0`;
+return stored`;
+
+/** Events appended in one call at most (a larger burst takes several). */
+const BATCH_MAX = 500;
+
+interface Pending {
+  dedupKey: string;
+  ttl: number;
+  event: string;
+  resolve: (stored: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit: the appends that arrive in one turn of the event loop (the beacons of every
+ * connection that had a request ready) go to Redis as one script call. Each request still waits
+ * for its own event to be stored; Redis and this process handle one command per batch instead of
+ * one per event.
+ */
+function batchedAppends(append: (keys: string[], args: Array<string | number>) => Promise<number[]>, stream: string) {
+  let queue: Pending[] = [];
+  const flush = () => {
+    const batch = queue.splice(0, BATCH_MAX);
+    if (queue.length) setImmediate(flush);
+    const keys = [stream, ...batch.map((p) => p.dedupKey)];
+    const args = batch.flatMap((p) => [p.ttl, p.event]);
+    append(keys, args).then(
+      (stored) => batch.forEach((p, i) => p.resolve(stored[i] === 1)),
+      (err: unknown) => batch.forEach((p) => p.reject(err)),
+    );
+  };
+  return (dedupKey: string, ttl: number, event: string) =>
+    new Promise<boolean>((resolve, reject) => {
+      if (queue.length === 0) setImmediate(flush);
+      queue.push({ dedupKey, ttl, event, resolve, reject });
+    });
+}
 
 /**
  * With Redis: XADD to `${prefix}:rm-events`; consumers of one group read with XREADGROUP, count in
@@ -112,16 +170,17 @@ export function createRedisEventStore(db: Db, redis: Redis, prefix: string): Eve
   const read = async (limit: number, from: '0' | '>') =>
     ((await redis.xreadgroup('GROUP', GROUP, consumer, 'COUNT', limit, 'STREAMS', stream, from)) as StreamReply)?.[0]?.[1] ?? [];
 
-  // One round trip per beacon: the dedup key (named as the cache names its keys) and the append, atomically.
-  if (!('rmAppendOnce' in redis)) redis.defineCommand('rmAppendOnce', { numberOfKeys: 2, lua: APPEND_ONCE });
-  const appendOnce = (redis as unknown as { rmAppendOnce(key: string, stream: string, ttl: number, event: string): Promise<number> }).rmAppendOnce.bind(redis);
+  // The dedup keys (named as the cache names its keys) and the appends of a batch, in one script call.
+  if (!('rmAppendBatch' in redis)) redis.defineCommand('rmAppendBatch', { lua: APPEND_BATCH });
+  const script = (redis as unknown as { rmAppendBatch(numKeys: number, ...keysThenArgs: Array<string | number>): Promise<number[]> }).rmAppendBatch.bind(redis);
+  const appendOnce = batchedAppends((keys, args) => script(keys.length, ...keys, ...args), stream);
   return {
     kind: 'redis',
     async append(event) {
-      await redis.xadd(stream, '*', 'e', JSON.stringify(event));
+      await redis.xadd(stream, '*', 'e', encode(event));
     },
     async appendOnce(event, dedupKey, ttlSeconds) {
-      return (await appendOnce(`${prefix}:cache:${dedupKey}`, stream, Math.max(1, Math.ceil(ttlSeconds)), JSON.stringify(event))) === 1;
+      return appendOnce(`${prefix}:cache:${dedupKey}`, Math.max(1, Math.ceil(ttlSeconds)), encode(event));
     },
     async consume(limit, fn) {
       await ensureGroup();
@@ -134,7 +193,7 @@ export function createRedisEventStore(db: Db, redis: Redis, prefix: string): Eve
       let entries = pending.filter(([, fields]) => fields && fields.length > 0);
       if (entries.length === 0) entries = await read(limit, '>');
       if (entries.length === 0) return 0;
-      const events = entries.map(([, fields]) => JSON.parse(fields[fields.indexOf('e') + 1]!) as BeaconEvent);
+      const events = entries.map(([, fields]) => decode(fields[fields.indexOf('e') + 1]!));
       await db.$transaction((tx) => fn(tx, events), TX_OPTIONS);
       const ids = entries.map(([id]) => id);
       await redis.multi().xack(stream, GROUP, ...ids).xdel(stream, ...ids).exec();

@@ -83,20 +83,29 @@ export function createRequestStats(db: Db, { flushMs = REQUEST_STATS_FLUSH_MS, l
     current.adsReturned += c.adsReturned;
   }
 
+  // The hour's ISO string, made once per hour rather than once per placement.
+  let hourMs = -1;
+  let hourIso = '';
+
   return {
     /** One placement of one decision: how many ads were asked for and how many came back. */
     record(publisherId: number, placement: string, context: string, asked: number, returned: number, atMs: number) {
-      add({
-        hour: new Date(atMs - (atMs % HOUR_MS)).toISOString(),
-        publisherId,
-        placement,
-        context,
-        requests: 1,
-        filled: returned > 0 ? 1 : 0,
-        unfilled: returned > 0 ? 0 : 1,
-        adsRequested: asked,
-        adsReturned: returned,
-      });
+      const hour = atMs - (atMs % HOUR_MS);
+      if (hour !== hourMs) {
+        hourMs = hour;
+        hourIso = new Date(hour).toISOString();
+      }
+      const filled = returned > 0 ? 1 : 0;
+      const current = counters.get(keyOf({ hour: hourIso, publisherId, placement, context }));
+      if (!current) {
+        add({ hour: hourIso, publisherId, placement, context, requests: 1, filled, unfilled: 1 - filled, adsRequested: asked, adsReturned: returned });
+        return;
+      }
+      current.requests += 1;
+      current.filled += filled;
+      current.unfilled += 1 - filled;
+      current.adsRequested += asked;
+      current.adsReturned += returned;
     },
     flush,
     start() {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adDecisionRoutes as r } from '@backoffice/contracts';
-import { route } from '../../lib/route.ts';
+import { adDecisionRoutes as r, type RmaResponse } from '@backoffice/contracts';
+import { JsonText, route } from '../../lib/route.ts';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { bearerToken, type MemberContext } from '../../plugins/identity.ts';
 import { managesPublisher, rmCallerOf, type RmScopes } from '../retail-media/scope.ts';
@@ -53,6 +53,6 @@ async function authorizeRma(app: FastifyInstance, deps: RmaDeps, request: Fastif
 export function registerRmaRoutes(app: FastifyInstance, deps: RmaDeps) {
   route(app, r.decide, async ({ params, body, request }) => {
     await authorizeRma(app, deps, request, params.publisherId);
-    return deps.decisions.decide(params.publisherId, body);
+    return new JsonText<RmaResponse>(await deps.decisions.decide(params.publisherId, body));
   }, { hotPath: true });
 }
