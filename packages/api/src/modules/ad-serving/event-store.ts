@@ -129,7 +129,7 @@ interface Pending {
  * one per event.
  */
 function batchedAppends(append: (keys: string[], args: Array<string | number>) => Promise<number[]>, stream: string) {
-  let queue: Pending[] = [];
+  const queue: Pending[] = [];
   const flush = () => {
     const batch = queue.splice(0, BATCH_MAX);
     if (queue.length) setImmediate(flush);
