@@ -194,6 +194,9 @@ interface Row {
   bytes: number;
   /** Cores each process kept busy during the row (of the machine's os.availableParallelism()). */
   cores: string;
+  seconds: number;
+  /** CPU seconds each process used during the row. */
+  cpu: Record<string, number>;
 }
 
 // Where the machine's CPU goes during a row: the server, this process (autocannon), Redis and,
@@ -227,22 +230,65 @@ async function load(label: string, opts: autocannon.Options): Promise<Row> {
   const t0 = performance.now();
   const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
   const seconds = (performance.now() - t0) / 1000;
-  const cores = before
-    .map(([name, cpu]) => [name, (cpuSeconds(processes[name]) - cpu) / seconds] as const)
-    .filter(([, used]) => Number.isFinite(used))
-    .map(([name, used]) => `${name} ${used.toFixed(2)}`)
-    .join(', ');
-  console.error(`${label}: ${Math.round(r.requests.average)} req/s, p99 ${r.latency.p99} ms, cores: ${cores}`);
-  return {
-    rps: Math.round(r.requests.average),
+  const cpu = Object.fromEntries(before.map(([name, used]) => [name, cpuSeconds(processes[name]) - used]).filter(([, used]) => Number.isFinite(used)));
+  const row = {
+    rps: Math.round((r['2xx'] + r.non2xx) / seconds),
     p50: r.latency.p50,
     p99: r.latency.p99,
     non2xx: r.non2xx,
     errors: r.errors,
     count2xx: r['2xx'],
     bytes: Math.round(r.throughput.average / Math.max(1, r.requests.average)),
-    cores,
+    cores: coresOf(cpu, seconds),
+    seconds,
+    cpu,
   };
+  console.error(`${label}: ${row.rps} req/s, p99 ${row.p99} ms, cores: ${row.cores}`);
+  return row;
+}
+
+const coresOf = (cpu: Record<string, number>, seconds: number) =>
+  Object.entries(cpu)
+    .map(([name, used]) => `${name} ${(used / seconds).toFixed(2)}`)
+    .join(', ');
+
+/** Slices of one row added up: requests over the total time, the median p50 and the worst p99. */
+function merged(slices: Row[]): Row {
+  const sum = (f: (r: Row) => number) => slices.reduce((total, r) => total + f(r), 0);
+  const seconds = sum((r) => r.seconds);
+  const cpu: Record<string, number> = {};
+  for (const r of slices) for (const [name, used] of Object.entries(r.cpu)) cpu[name] = (cpu[name] ?? 0) + used;
+  const p50s = slices.map((r) => r.p50).sort((a, b) => a - b);
+  return {
+    rps: Math.round(sum((r) => r.count2xx + r.non2xx) / seconds),
+    p50: p50s[Math.floor(p50s.length / 2)]!,
+    p99: Math.max(...slices.map((r) => r.p99)),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    count2xx: sum((r) => r.count2xx),
+    bytes: Math.round(sum((r) => r.bytes * (r.count2xx + r.non2xx)) / Math.max(1, sum((r) => r.count2xx + r.non2xx))),
+    cores: coresOf(cpu, seconds),
+    seconds,
+    cpu,
+  };
+}
+
+/** Turns per row, so a slower spell of this (shared, virtual) machine weighs on every compared row alike. */
+const SLICES = 5;
+
+/**
+ * Runs rows that are compared with each other in turns (SLICES slices each: a fifth of the duration,
+ * or of the `amount` of requests) and records each row as its slices added up.
+ */
+async function interleaved(rows: Record<string, Row>, specs: Array<[label: string, opts: autocannon.Options]>) {
+  const slices = new Map<string, Row[]>(specs.map(([label]) => [label, []]));
+  for (let k = 0; k < SLICES; k++) {
+    for (const [label, opts] of specs) {
+      const part = opts.amount ? { amount: Math.ceil(opts.amount / SLICES) } : { duration: DURATION / SLICES };
+      slices.get(label)!.push(await load(`${label} [${k + 1}/${SLICES}]`, { ...opts, ...part }));
+    }
+  }
+  for (const [label, parts] of slices) rows[label] = merged(parts);
 }
 
 /** Cycles through prepared requests (path, headers, body). */
@@ -338,18 +384,28 @@ async function main() {
     await shutDown();
     clearInterval(keepAlive);
   };
-  if (!profile || profile === 'bare') rows['bare POST /bare (same body size)'] = await load('bare POST /bare (same body size)', { url: bareUrl, requests: rotating(bareRequests) });
-  if (!profile || profile === 'rma') rows['POST /v1/rma (search, 2 placements)'] = await load('POST /v1/rma (search, 2 placements)', { url: appUrl, requests: rotating(rmaRequests) });
+  const bareRow = 'bare POST /bare (same body size)';
+  const rmaRow = 'POST /v1/rma (search, 2 placements)';
+  if (profile === 'bare') rows[bareRow] = await load(bareRow, { url: bareUrl, requests: rotating(bareRequests) });
+  if (profile === 'rma') rows[rmaRow] = await load(rmaRow, { url: appUrl, requests: rotating(rmaRequests) });
   if (profile === 'bare' || profile === 'rma') return done();
-  if (!profile) rows['bare + the decision only'] = await load('bare + the decision only', {
-    url: bareUrl,
-    requests: rotating(rmaRequests.map((r) => ({ ...r, path: r.path.replace('/v1/rma/', '/decide/') }))),
-  });
-  const bareMax = rows['bare POST /bare (same body size)']?.rps ?? 0;
-  const rmaMax = rows['POST /v1/rma (search, 2 placements)']?.rps ?? 0;
+  if (!profile) {
+    const decisionOnly = rmaRequests.map((r) => ({ ...r, path: r.path.replace('/v1/rma/', '/decide/') }));
+    await interleaved(rows, [
+      [bareRow, { url: bareUrl, requests: rotating(bareRequests) }],
+      [rmaRow, { url: appUrl, requests: rotating(rmaRequests) }],
+      ['bare + the decision only', { url: bareUrl, requests: rotating(decisionOnly) }],
+    ]);
+  }
+  const bareMax = rows[bareRow]?.rps ?? 0;
+  const rmaMax = rows[rmaRow]?.rps ?? 0;
   const halfRate = Math.max(1, Math.round(rmaMax / 2));
-  if (!profile) rows[`bare at ${halfRate} req/s`] = await load(`bare at ${halfRate} req/s`, { url: bareUrl, requests: rotating(bareRequests), overallRate: halfRate });
-  if (!profile) rows[`/v1/rma at ${halfRate} req/s (50% of its max)`] = await load(`/v1/rma at ${halfRate} req/s (50% of its max)`, { url: appUrl, requests: rotating(rmaRequests), overallRate: halfRate });
+  // At a fixed rate the machine is far from busy: whole runs, one after the other (a short slice's
+  // start would weigh on its p99).
+  if (!profile) {
+    rows[`bare at ${halfRate} req/s`] = await load(`bare at ${halfRate} req/s`, { url: bareUrl, requests: rotating(bareRequests), overallRate: halfRate });
+    rows[`/v1/rma at ${halfRate} req/s (50% of its max)`] = await load(`/v1/rma at ${halfRate} req/s (50% of its max)`, { url: appUrl, requests: rotating(rmaRequests), overallRate: halfRate });
+  }
 
   // Beacons: every request a distinct served ad and person, so each 202 is one event to count.
   // First the API instance alone (the worker that counts is not running yet: accepted events wait
@@ -379,15 +435,25 @@ async function main() {
   const cursor = { i: 0 };
   // A fixed number of requests rather than a duration: autocannon then waits for every answer, so
   // its 202 count is exact (a timed run stops with requests in flight that the server did accept).
-  const beaconLoad = async (label: string, amount: number) => {
-    const row = await load(label, { url: appUrl, requests: rotating(beaconRequests, cursor), amount });
+  const beacons = (amount: number): autocannon.Options => ({ url: appUrl, requests: rotating(beaconRequests, cursor), amount });
+  const enoughTokens = () => {
     if (cursor.i >= BEACON_TOKENS) throw new Error('not enough distinct beacon tokens for this run; raise BEACON_TOKENS');
+  };
+  const beaconLoad = async (label: string, amount: number) => {
+    const row = await load(label, beacons(amount));
+    enoughTokens();
     return row;
   };
   await ask({ type: 'bare-body', body: { accepted: true } });
-  if (!profile) rows['bare POST /bare (beacon-sized body)'] = await load('bare POST /bare (beacon-sized body)', { url: bareUrl, requests: rotating([{ path: '/bare', headers: {}, body: '' }]) });
   const eventsBefore = await countEvents();
-  rows['POST /v1/beacon/impression'] = await beaconLoad('POST /v1/beacon/impression', BEACONS_ALONE);
+  if (profile) rows['POST /v1/beacon/impression'] = await beaconLoad('POST /v1/beacon/impression', BEACONS_ALONE);
+  else {
+    await interleaved(rows, [
+      ['bare POST /bare (beacon-sized body)', { url: bareUrl, requests: rotating([{ path: '/bare', headers: {}, body: '' }]) }],
+      ['POST /v1/beacon/impression', beacons(BEACONS_ALONE)],
+    ]);
+    enoughTokens();
+  }
   if (profile) return done();
   const accepted = rows['POST /v1/beacon/impression']!.count2xx;
   startWorker();
@@ -418,7 +484,7 @@ async function main() {
   };
 
   console.log(`\n${DURATION}s per row, ${CONNECTIONS} connections, PostgreSQL, redis: ${ready.redis ? 'on' : 'in-process'}, ${availableParallelism()} cores`);
-  console.table(rows);
+  console.table(Object.fromEntries(Object.entries(rows).map(([label, { cpu: _cpu, seconds: _seconds, ...shown }]) => [label, shown])));
   console.table(checks);
   const outDir = resolve(import.meta.dirname, 'results');
   mkdirSync(outDir, { recursive: true });

@@ -58,11 +58,21 @@ async function authorize(app: FastifyInstance, permission: Permission, request: 
   return member;
 }
 
-/** Lets a documented-only part (headers; a multipart body) through to the handler, and validates the rest with zod. */
-const documentOnly =
-  (parts: readonly string[]): typeof validatorCompiler =>
-  (req) =>
-    req.httpPart && parts.includes(req.httpPart) ? (data: unknown) => ({ value: data }) : validatorCompiler(req);
+/**
+ * Lets a documented-only part (headers; a multipart body) through to the handler, and validates the
+ * rest with zod — a body that `plainBody` reads (hot paths) without it.
+ */
+const partsValidator =
+  (parts: readonly string[], plainBody?: (data: unknown) => unknown): typeof validatorCompiler =>
+  (req) => {
+    if (req.httpPart && parts.includes(req.httpPart)) return (data: unknown) => ({ value: data });
+    const zod = validatorCompiler(req);
+    if (req.httpPart !== 'body' || !plainBody) return zod;
+    return (data: unknown) => {
+      const value = plainBody(data);
+      return value === undefined ? zod(data) : { value };
+    };
+  };
 
 const documentOnlyParts = (c: RouteContract): string[] => [
   ...(c.bodyContentType === 'multipart/form-data' ? ['body'] : []),
@@ -80,8 +90,10 @@ export function route<C extends RouteContract>(
   /**
    * `hotPath`: traffic-rate endpoints of integrators (ad decisions, beacons): no per-IP rate limit
    * hook at all, and no response-schema check on the way out (requests are still validated).
+   * `plainBody`: reads a plainly valid body exactly as the contract's zod schema would, else
+   * answers undefined and zod validates it (and words the error).
    */
-  options: { hotPath?: boolean } = {},
+  options: { hotPath?: boolean; plainBody?: (data: unknown) => Out<C['body']> | undefined } = {},
 ): void {
   const { permission } = contract;
   const successStatus = Number(Object.keys(contract.responses).sort()[0] ?? 200);
@@ -112,7 +124,9 @@ export function route<C extends RouteContract>(
     },
     // A multipart body is streamed by its handler, and headers are checked by it after authorisation:
     // the contract's `body` and `headers` then only document them.
-    ...(documentOnlyParts(contract).length ? { validatorCompiler: documentOnly(documentOnlyParts(contract)) as never } : {}),
+    ...(documentOnlyParts(contract).length || options.plainBody
+      ? { validatorCompiler: partsValidator(documentOnlyParts(contract), options.plainBody) as never }
+      : {}),
     config: { permission, ...(options.hotPath ? { rateLimit: false as const } : {}) },
     // Hot paths answer with bodies their typed code builds: serialised as they are, the schema only documents them.
     ...(options.hotPath ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
