@@ -203,6 +203,20 @@ describe('POST /v1/rma/:publisherId — eligibility', () => {
     expect(adIds(dup, 'bottom')).toEqual([a.adId, a.adId]);
   });
 
+  it('writes valid JSON whatever the placement names and ad texts hold (quotes, backslashes, accents, line breaks)', async () => {
+    const keyword = `aspas-${Math.random().toString(36).slice(2, 8)}`;
+    const { adId, campaignId } = await fixture({ keywords: [keyword] });
+    const awkward = 'Oferta "imperdível" \\ ação\nnova </script>';
+    await t.db.ad.update({ where: { id: adId }, data: { headline: awkward } });
+    await t.db.campaign.update({ where: { id: campaignId }, data: { name: `Campanha ${awkward}` } });
+    t.app.adIndex.invalidate(ids.bomPreco);
+    const name = 'topo "principal" – ação\\1';
+    const res = await decide({ context: 'search', term: keyword, placements: { [name]: { types: ['banner'], size: '728x90' } } });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.placements)).toEqual([name]);
+    expect(res.body.placements[name][0]).toMatchObject({ ad_id: adId, headline: awkward, campaign_name: `Campanha ${awkward}`, position: 1 });
+  });
+
   it('serves only digital signage in the digital_signage context', async () => {
     const ds = await fixture({ adType: 'digital_signage' });
     await fixture({ adType: 'banner' });
