@@ -14,6 +14,8 @@ export interface DecisionDeps {
   clock?: Clock;
 }
 
+const ANY_TYPE = Object.values(TYPE_BITS).reduce((mask, bit) => mask | bit, 0);
+
 /** Entries of several index lists, each once, in auction order. */
 const merged = (lists: Array<IndexedAd[] | undefined>) => [...new Set(lists.flatMap((l) => l ?? []))].sort(byEntryScore);
 
@@ -23,24 +25,23 @@ const merged = (lists: Array<IndexedAd[] | undefined>) => [...new Set(lists.flat
  * context admits at all.
  */
 function contextCandidates(idx: PublisherIndex, req: RmaRequest): { list: IndexedAd[]; types: number } {
-  const any = TYPE_BITS.product | TYPE_BITS.banner | TYPE_BITS.sponsored_brand | TYPE_BITS.digital_signage;
   switch (req.context) {
     case 'search':
-      return { list: idx.byKeyword.get(normText(req.term ?? '')) ?? [], types: any };
+      return { list: idx.byKeyword.get(normText(req.term ?? '')) ?? [], types: ANY_TYPE };
     case 'category':
-      return { list: merged(categoryPrefixes(req.category_name ?? '').map((c) => idx.byCategory.get(c))), types: any };
+      return { list: merged(categoryPrefixes(req.category_name ?? '').map((c) => idx.byCategory.get(c))), types: ANY_TYPE };
     case 'product_page': {
       const sku = req.product_sku ?? '';
       const categories = idx.productCategories.get(sku) ?? [];
       const byCategory = categories.flatMap(categoryPrefixes).map((c) => idx.byCategory.get(normCategory(c))?.filter((a) => a.type !== 'product'));
-      return { list: merged([idx.bySku.get(sku), ...byCategory]), types: any };
+      return { list: merged([idx.bySku.get(sku), ...byCategory]), types: ANY_TYPE };
     }
     case 'brand_page':
-      return { list: idx.byBrand.get(normText(req.brand_name ?? '')) ?? [], types: any };
+      return { list: idx.byBrand.get(normText(req.brand_name ?? '')) ?? [], types: ANY_TYPE };
     case 'digital_signage':
       return { list: idx.all, types: TYPE_BITS.digital_signage };
     case 'home':
-      return { list: idx.all, types: any };
+      return { list: idx.all, types: ANY_TYPE };
   }
 }
 

@@ -1,4 +1,5 @@
-import { RM_AD_TYPES, RMA_CONTEXTS, type RmaRequest } from '@backoffice/contracts';
+import { z } from 'zod';
+import { RM_AD_TYPES, RMA_CONTEXTS, RmaPlacementRequest, RmaRequest } from '@backoffice/contracts';
 
 /**
  * The decision API's body, read without zod when it is plainly valid: the same rules as the
@@ -7,7 +8,7 @@ import { RM_AD_TYPES, RMA_CONTEXTS, type RmaRequest } from '@backoffice/contract
  * padding to trim, an unknown type — answers undefined, and zod reads the body and names the
  * problem in its pt-BR messages. On the hot path zod cost as much as a third of the decision.
  */
-export function plainRmaRequest(body: unknown): RmaRequest | undefined {
+export function plainRmaRequest(body: unknown): z.output<typeof RmaRequest> | undefined {
   if (!isObject(body)) return undefined;
   const context = body.context;
   if (typeof context !== 'string' || !CONTEXTS.has(context)) return undefined;
@@ -24,10 +25,10 @@ export function plainRmaRequest(body: unknown): RmaRequest | undefined {
     out.allow_duplicates = allowDuplicates;
   }
   if (!isObject(body.placements)) return undefined;
-  const placements: RmaRequest['placements'] = {};
+  const placements: z.output<typeof RmaRequest>['placements'] = {};
   let count = 0;
   for (const name in body.placements) {
-    if (!Object.hasOwn(body.placements, name) || name === '__proto__' || !isText(name, 100)) return undefined;
+    if (!Object.hasOwn(body.placements, name) || name === '__proto__' || !isText(name, PLACEMENT_NAME_MAX)) return undefined;
     const placement = plainPlacement(body.placements[name]);
     if (!placement) return undefined;
     placements[name] = placement;
@@ -42,23 +43,26 @@ export function plainRmaRequest(body: unknown): RmaRequest | undefined {
   if (context === 'product_page' && !has('product_sku')) return undefined;
   if (context === 'brand_page' && !has('brand_name')) return undefined;
   if (context === 'category' && (!has('category_name') || /[;|\n]/.test(out.category_name as string))) return undefined;
-  return out as RmaRequest;
+  return out as z.output<typeof RmaRequest>;
 }
 
 const CONTEXTS: ReadonlySet<string> = new Set(RMA_CONTEXTS);
 const AD_TYPES: ReadonlySet<string> = new Set(RM_AD_TYPES);
-/** The optional text fields of RmaRequest and their maximum lengths. */
-const TEXT_FIELDS = [
-  ['term', 200],
-  ['category_name', 500],
-  ['product_sku', 120],
-  ['brand_name', 200],
-  ['session_id', 200],
-  ['user_id', 200],
-  ['device', 60],
-  ['channel', 60],
-  ['brand', 200],
-] as const;
+/** The maximum length of a contract's optional text field (Text(max): z.string().trim().min(1).max(max)). */
+const maxOf = (field: z.ZodType): number | null => {
+  const inner = field instanceof z.ZodOptional ? field.unwrap() : undefined;
+  return inner instanceof z.ZodString ? inner.maxLength : null;
+};
+
+/** The optional text fields of RmaRequest and their maximum lengths, read from the contract. */
+const TEXT_FIELDS = Object.entries(RmaRequest.shape).flatMap(([field, schema]) => {
+  const max = maxOf(schema);
+  return max === null ? [] : [[field, max] as const];
+});
+const SIZE_MAX = maxOf(RmaPlacementRequest.shape.size)!;
+const PLACEMENT_NAME_MAX = (RmaRequest.shape.placements.keyType as z.ZodString).maxLength!;
+// A contract reshaped past what these readers understand must fail loudly, never read bodies unchecked.
+if (TEXT_FIELDS.length === 0 || !SIZE_MAX || !PLACEMENT_NAME_MAX) throw new Error('rma-request.ts no longer matches the RmaRequest contract');
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -66,12 +70,12 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isText = (v: unknown, max: number): v is string =>
   typeof v === 'string' && v.length >= 1 && v.length <= max && !/^\s|\s$/.test(v);
 
-function plainPlacement(v: unknown): RmaRequest['placements'][string] | undefined {
+function plainPlacement(v: unknown): z.output<typeof RmaRequest>['placements'][string] | undefined {
   if (!isObject(v)) return undefined;
   const { types, quantity = 1, size } = v;
   if (!Array.isArray(types) || types.length === 0 || !types.every((t) => typeof t === 'string' && AD_TYPES.has(t))) return undefined;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 20) return undefined;
-  if (size !== undefined && !isText(size, 60)) return undefined;
+  if (size !== undefined && !isText(size, SIZE_MAX)) return undefined;
   if (size === undefined && types.includes('banner')) return undefined;
-  return { types: types as RmaRequest['placements'][string]['types'], quantity, ...(size === undefined ? {} : { size }) };
+  return { types: types as z.output<typeof RmaRequest>['placements'][string]['types'], quantity, ...(size === undefined ? {} : { size }) };
 }
