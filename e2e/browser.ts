@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,6 +17,29 @@ export function launch(): Promise<Browser> {
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** A form field by its exact label: a Mantine select is a textbox or a combobox, by version. */
+export const field = (page: Page, label: string) =>
+  page.getByRole('textbox', { name: label, exact: true }).or(page.getByRole('combobox', { name: label, exact: true })).first();
+
+/**
+ * Picks `option` in a Mantine select until the select shows it: a late render of a lazy route on a
+ * loaded machine can detach the open dropdown, or drop the choice just made.
+ */
+export async function choose(page: Page, select: Locator, option: string) {
+  await expect
+    .poll(
+      async () => {
+        if ((await select.inputValue()) !== option) {
+          await select.click({ timeout: 5_000 }).catch(() => undefined);
+          await page.getByRole('option', { name: option, exact: true }).click({ timeout: 5_000 }).catch(() => undefined);
+        }
+        return select.inputValue();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(option);
 }
 
 /**

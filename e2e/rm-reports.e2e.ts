@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { dismissToasts, launch, screenshot } from './browser.ts';
+import { choose, dismissToasts, field, launch, screenshot } from './browser.ts';
 import { apiToken, newPage, signIn } from './session.ts';
 
 const PUBLISHER = 'admin@varejo.test';
@@ -32,11 +32,6 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 860 });
 }
 
-/** A Mantine select by its label (a textbox or a combobox, by version), then the option by name. */
-async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label, exact: true }).or(page.getByRole('combobox', { name: label, exact: true })).first().click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 describe('retail media reports', () => {
   const base = inject('baseUrl');
@@ -105,7 +100,7 @@ describe('retail media reports', () => {
     expect(await page.getByTestId('report-download').isDisabled()).toBe(true);
     await shoot(page, 'advertisers_state-empty');
 
-    await choose(page, 'Anunciante', 'Café Aurora');
+    await choose(page, field(page, 'Anunciante'), 'Café Aurora');
     await expect.poll(() => new URL(page.url()).searchParams.get('advertiser_id')).toMatch(/^\d+$/);
     await page.getByTestId('report-wallet-balance').waitFor();
     const rows = page.getByTestId('report-campaigns-table').getByTestId('report-row');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { dismissToasts, launch, screenshot } from './browser.ts';
+import { choose, dismissToasts, field, launch, screenshot } from './browser.ts';
 import { newPage, signIn } from './session.ts';
 
 /** The seed's platform operator (is_platform_operator), an admin of Supermercado Bom Preço: the tester's audience. */
@@ -19,13 +19,6 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 860 });
 }
 
-const field = (page: Page, label: string) =>
-  page.getByRole('textbox', { name: label, exact: true }).or(page.getByRole('combobox', { name: label, exact: true })).first();
-
-async function choose(page: Page, label: string, option: string) {
-  await field(page, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
 
 describe('ad-request tester and API keys', () => {
   const base = inject('baseUrl');
@@ -51,17 +44,17 @@ describe('ad-request tester and API keys', () => {
     await expect.poll(() => field(page, 'Publisher').inputValue()).toBe('Supermercado Bom Preço');
 
     // Banner asks for a size from the publisher's formats; leaving banner clears it.
-    await choose(page, 'Tipo de anúncio', 'Banner');
-    await choose(page, 'Tamanho do banner', 'Super banner (728 × 90)');
+    await choose(page, field(page, 'Tipo de anúncio'), 'Banner');
+    await choose(page, field(page, 'Tamanho do banner'), 'Super banner (728 × 90)');
     await expect.poll(() => field(page, 'Tamanho do banner').inputValue()).toBe('Super banner (728 × 90)');
-    await choose(page, 'Tipo de anúncio', 'Produto');
+    await choose(page, field(page, 'Tipo de anúncio'), 'Produto');
     expect(await field(page, 'Tamanho do banner').count()).toBe(0);
-    await choose(page, 'Tipo de anúncio', 'Banner');
+    await choose(page, field(page, 'Tipo de anúncio'), 'Banner');
     await expect.poll(() => field(page, 'Tamanho do banner').inputValue()).toBe('');
-    await choose(page, 'Tipo de anúncio', 'Produto');
+    await choose(page, field(page, 'Tipo de anúncio'), 'Produto');
 
     // Search without a term is stopped by the §5 rule; then "café" with two ads.
-    await choose(page, 'Contexto', 'Busca');
+    await choose(page, field(page, 'Contexto'), 'Busca');
     await page.getByRole('button', { name: 'Testar requisição' }).click();
     await page.getByText('Informe o termo buscado (term).').waitFor();
     await field(page, 'Termo buscado').fill('café');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launch, screenshot } from './browser.ts';
+import { choose, launch, screenshot } from './browser.ts';
 import { newPage, signIn } from './session.ts';
 
 describe('users and profile screens', () => {
@@ -28,8 +28,7 @@ describe('users and profile screens', () => {
     expect(new URL(page.url()).searchParams.get('page') ?? '1').toBe('1');
 
     await page.getByRole('button', { name: 'Limpar filtros' }).click();
-    await page.getByLabel(/^Perfil/).first().click();
-    await page.getByRole('option', { name: 'Gestor' }).click();
+    await choose(page, page.getByLabel(/^Perfil/).first(), 'Gestor');
     await expect.poll(() => new URL(page.url()).searchParams.get('role')).toBe('manager');
     await expect.poll(async () => (await rows().allTextContents()).every((r) => r.includes('Gestor'))).toBe(true);
     expect(await rows().count()).toBe(3);
@@ -41,8 +40,7 @@ describe('users and profile screens', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/users/new');
     // The URL changes before the lazy route renders: until the form is there, "Nome" is still the list's filter.
     await page.getByRole('button', { name: 'Enviar convite' }).waitFor();
-    await page.getByLabel(/^Perfil/).first().click();
-    await page.getByRole('option', { name: 'Operador' }).click();
+    await choose(page, page.getByLabel(/^Perfil/).first(), 'Operador');
     // On a loaded machine a late render of the lazy route can drop what was typed first: type until it stays.
     const typed = async (label: RegExp, value: string) => {
       const input = page.getByRole('textbox', { name: label });
@@ -75,8 +73,7 @@ describe('users and profile screens', () => {
     await row.getByRole('link', { name: /^Editar usuário/ }).click();
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/users\/edit\/\d+$/);
     await page.getByRole('button', { name: 'Salvar' }).waitFor();
-    await page.getByLabel(/^Perfil/).first().click();
-    await page.getByRole('option', { name: 'Operador' }).click();
+    await choose(page, page.getByLabel(/^Perfil/).first(), 'Operador');
     await screenshot(page, 'users-edit-desktop');
     await page.getByRole('button', { name: 'Salvar' }).click();
     await expect.poll(() => page.textContent('body')).toContain('alterado para Operador');
