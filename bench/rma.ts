@@ -38,10 +38,17 @@ const BEACONS_ALONE = 200_000;
 const BEACONS_WITH_WORKER = 60_000;
 
 /**
- * BENCH_PROFILE=rma|bare|beacons: only that row, with the server process CPU-profiled into
+ * BENCH_PROFILE=rma|bare|decide|beacons: only that row, with the server process CPU-profiled into
  * /tmp/rma-prof (no results written).
  */
-const profile = process.env.BENCH_PROFILE as 'rma' | 'bare' | 'beacons' | undefined;
+const profile = process.env.BENCH_PROFILE as 'rma' | 'bare' | 'decide' | 'beacons' | undefined;
+/**
+ * BENCH_ROWS=decisions: only the interleaved decision rows (bare, /v1/rma, the decision alone),
+ * printed and not written; with BENCH_REUSE=1 the dataset of the previous run is used as it is.
+ * For iterating on the hot path.
+ */
+const decisionsOnly = process.env.BENCH_ROWS === 'decisions';
+const reuseDataset = process.env.BENCH_REUSE === '1';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const benchDbUrl = (() => {
@@ -120,6 +127,14 @@ async function serve() {
 // Dataset
 
 async function seedDataset() {
+  if (reuseDataset) {
+    const database = await createDatabase({ databaseUrl: benchDbUrl, dataDir: 'memory://', poolSize: 1 }).catch(() => undefined);
+    if (database) {
+      const found = await database.session((db) => seededRows(db)).catch(() => undefined);
+      await database.close();
+      if (found && found.publisherIds.length === PUBLISHERS) return found;
+    }
+  }
   const admin = await createDatabase({ databaseUrl: baseUrl, dataDir: 'memory://', poolSize: 1 });
   await admin.sql.exec('DROP DATABASE IF EXISTS backoffice_bench_rma WITH (FORCE)');
   await admin.sql.exec('CREATE DATABASE backoffice_bench_rma');
@@ -176,6 +191,12 @@ async function seedRows(db: SqlRunner) {
   const counts = await db.query(`SELECT (SELECT count(*) FROM campaigns) AS campaigns, (SELECT count(*) FROM ads) AS ads,
     (SELECT count(*) FROM campaign_keywords) AS keywords, (SELECT count(*) FROM pubs) AS publishers`);
   console.log(`dataset in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, counts[0]);
+  return seededRows(db);
+}
+
+/** The publishers (in API key order) and a sample of served ads of the seeded dataset. */
+async function seededRows(db: SqlRunner) {
+  const keys = await db.query<{ id: number }>(`SELECT id FROM accounts WHERE slug LIKE 'bench-publisher-%' ORDER BY id`);
   const ads = await db.query<{ p: number; a: number; c: number; d: number }>(`
     SELECT c.publisher_id AS p, c.advertiser_id AS a, c.id AS c, ads.id AS d FROM ads JOIN campaigns c ON c.id = ads.campaign_id ORDER BY random() LIMIT 5000`);
   return { publisherIds: keys.map((r) => r.id), ads };
@@ -388,17 +409,23 @@ async function main() {
   const rmaRow = 'POST /v1/rma (search, 2 placements)';
   if (profile === 'bare') rows[bareRow] = await load(bareRow, { url: bareUrl, requests: rotating(bareRequests) });
   if (profile === 'rma') rows[rmaRow] = await load(rmaRow, { url: appUrl, requests: rotating(rmaRequests) });
-  if (profile === 'bare' || profile === 'rma') return done();
+  const decisionOnlyRow = 'bare + the decision only';
+  const decisionOnly = rmaRequests.map((r) => ({ ...r, path: r.path.replace('/v1/rma/', '/decide/') }));
+  if (profile === 'decide') rows[decisionOnlyRow] = await load(decisionOnlyRow, { url: bareUrl, requests: rotating(decisionOnly) });
+  if (profile === 'bare' || profile === 'rma' || profile === 'decide') return done();
   if (!profile) {
-    const decisionOnly = rmaRequests.map((r) => ({ ...r, path: r.path.replace('/v1/rma/', '/decide/') }));
     await interleaved(rows, [
       [bareRow, { url: bareUrl, requests: rotating(bareRequests) }],
       [rmaRow, { url: appUrl, requests: rotating(rmaRequests) }],
-      ['bare + the decision only', { url: bareUrl, requests: rotating(decisionOnly) }],
+      [decisionOnlyRow, { url: bareUrl, requests: rotating(decisionOnly) }],
     ]);
   }
   const bareMax = rows[bareRow]?.rps ?? 0;
   const rmaMax = rows[rmaRow]?.rps ?? 0;
+  if (decisionsOnly) {
+    console.table(Object.fromEntries(Object.entries(rows).map(([label, { rps, p99, cores }]) => [label, { rps, '% of bare': `${((rps / bareMax) * 100).toFixed(1)}%`, p99, cores }])));
+    return done();
+  }
   const halfRate = Math.max(1, Math.round(rmaMax / 2));
   // At a fixed rate the machine is far from busy: whole runs, one after the other (a short slice's
   // start would weigh on its p99).

@@ -58,18 +58,23 @@ async function authorize(app: FastifyInstance, permission: Permission, request: 
   return member;
 }
 
+/** The request parts a hot path may read without zod. */
+type PlainPart = 'body' | 'params' | 'querystring';
+type PlainReaders = Partial<Record<PlainPart, (data: unknown) => unknown>>;
+
 /**
  * Lets a documented-only part (headers; a multipart body) through to the handler, and validates the
- * rest with zod — a body that `plainBody` reads (hot paths) without it.
+ * rest with zod — a part that a `plain` reader reads (hot paths) without it.
  */
 const partsValidator =
-  (parts: readonly string[], plainBody?: (data: unknown) => unknown): typeof validatorCompiler =>
+  (parts: readonly string[], plain: PlainReaders): typeof validatorCompiler =>
   (req) => {
     if (req.httpPart && parts.includes(req.httpPart)) return (data: unknown) => ({ value: data });
     const zod = validatorCompiler(req);
-    if (req.httpPart !== 'body' || !plainBody) return zod;
+    const read = plain[req.httpPart as PlainPart];
+    if (!read) return zod;
     return (data: unknown) => {
-      const value = plainBody(data);
+      const value = read(data);
       return value === undefined ? zod(data) : { value };
     };
   };
@@ -90,10 +95,18 @@ export function route<C extends RouteContract>(
   /**
    * `hotPath`: traffic-rate endpoints of integrators (ad decisions, beacons): no per-IP rate limit
    * hook at all, and no response-schema check on the way out (requests are still validated).
-   * `plainBody`: reads a plainly valid body exactly as the contract's zod schema would, else
-   * answers undefined and zod validates it (and words the error).
+   * `plain`: readers of the body, path params or query string that read a plainly valid part
+   * exactly as the contract's zod schema would, else answer undefined and zod validates it (and
+   * words the error).
    */
-  options: { hotPath?: boolean; plainBody?: (data: unknown) => Out<C['body']> | undefined } = {},
+  options: {
+    hotPath?: boolean;
+    plain?: {
+      body?: (data: unknown) => Out<C['body']> | undefined;
+      params?: (data: unknown) => Out<C['params']> | undefined;
+      querystring?: (data: unknown) => Out<C['querystring']> | undefined;
+    };
+  } = {},
 ): void {
   const { permission } = contract;
   const successStatus = Number(Object.keys(contract.responses).sort()[0] ?? 200);
@@ -124,8 +137,8 @@ export function route<C extends RouteContract>(
     },
     // A multipart body is streamed by its handler, and headers are checked by it after authorisation:
     // the contract's `body` and `headers` then only document them.
-    ...(documentOnlyParts(contract).length || options.plainBody
-      ? { validatorCompiler: partsValidator(documentOnlyParts(contract), options.plainBody) as never }
+    ...(documentOnlyParts(contract).length || options.plain
+      ? { validatorCompiler: partsValidator(documentOnlyParts(contract), options.plain ?? {}) as never }
       : {}),
     config: { permission, ...(options.hotPath ? { rateLimit: false as const } : {}) },
     // Hot paths answer with bodies their typed code builds: serialised as they are, the schema only documents them.

@@ -5,23 +5,32 @@ import type { BeaconsService } from './beacons.service.ts';
 
 const accepted = { accepted: true } as const;
 
+/** The beacon query read without zod: `t` absent or one string (anything else, a repeated `t`, goes to zod). */
+export function plainBeaconQuery(query: unknown): { t?: string } | undefined {
+  if (typeof query !== 'object' || query === null) return undefined;
+  const t = (query as { t?: unknown }).t;
+  if (t === undefined) return {};
+  return typeof t === 'string' ? { t } : undefined;
+}
+const hot = { hotPath: true, plain: { querystring: plainBeaconQuery } } as const;
+
 /** The public event URLs of served ads: the signed token is the authorisation. */
 export function registerBeaconRoutes(app: FastifyInstance, beacons: BeaconsService) {
   route(app, beaconRoutes.impression, async ({ query }) => {
     await beacons.accept('impression', query.t);
     return accepted;
-  }, { hotPath: true });
+  }, hot);
   route(app, beaconRoutes.view, async ({ query }) => {
     await beacons.accept('view', query.t);
     return accepted;
-  }, { hotPath: true });
+  }, hot);
   route(app, beaconRoutes.click, async ({ query }) => {
     await beacons.accept('click', query.t);
     return accepted;
-  }, { hotPath: true });
+  }, hot);
   route(app, beaconRoutes.clickRedirect, async ({ query, reply }) => {
     const { to } = await beacons.accept('click', query.t);
     if (to) return reply.redirect(to, 302) as never;
     return accepted;
-  }, { hotPath: true });
+  }, hot);
 }

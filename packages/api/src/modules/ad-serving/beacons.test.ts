@@ -116,6 +116,15 @@ describe('beacon tokens', () => {
     expect(await t.db.rmEvent.count({ where: { placement: 'invalid' } })).toBe(0);
     expect(await t.db.rmDailyStat.count({ where: { placement: 'invalid' } })).toBe(0);
   });
+
+  it('refuses a repeated token parameter with the validation envelope naming it', async () => {
+    const token = sign(served({ pl: 'invalid' }));
+    const res = await t.http.post(`/v1/beacon/impression?t=${token}&t=${token}`);
+    expect(res.status).toBe(400);
+    expect(expectEnvelope(res.body, 'VALIDATION_ERROR').details).toEqual([expect.objectContaining({ field: 't' })]);
+    await t.app.eventConsumer.drain();
+    expect(await t.db.rmEvent.count({ where: { placement: 'invalid' } })).toBe(0);
+  });
 });
 
 describe('counting and charging', () => {

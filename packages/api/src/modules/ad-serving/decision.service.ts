@@ -3,7 +3,7 @@ import type { RmaAd, RmaRequest, RmAdType } from '@backoffice/contracts';
 import { byEntryScore, categoryPrefixes, normCategory, normText, scanOf, servable, TYPE_BITS, type AdIndex, type CampaignServing, type IndexedAd, type PublisherIndex } from './ad-index.ts';
 import { createBusinessDayClock, price, systemClock, type Clock, type Scored } from './decision.ts';
 import type { RequestStats } from './request-stats.ts';
-import type { EventSigner } from './event-signing.ts';
+import { servedAdPayloads, type EventSigner } from './event-signing.ts';
 
 export interface DecisionDeps {
   index: AdIndex;
@@ -116,6 +116,7 @@ export function createDecisionService({ index, signer, appUrl, requestStats, clo
       const dedupe = !req.allow_duplicates;
       const usedCampaigns = new Set<number>();
       const usedSkus = new Set<number>();
+      const payloads = servedAdPayloads({ r: requestId, p: publisherId, cx: req.context, u: req.user_id || undefined, s: req.session_id || undefined, t: nowMs });
       let json = `{"request_id":"${requestId}","placements":{`;
       let firstPlacement = true;
 
@@ -145,6 +146,7 @@ export function createDecisionService({ index, signer, appUrl, requestStats, clo
           auction.push(a.scored);
         }
         const shown = Math.min(placement.quantity, auction.length);
+        const payloadOf = payloads(name);
         json += `${firstPlacement ? '' : ','}${JSON.stringify(name)}:[`;
         firstPlacement = false;
         for (let i = 0; i < shown; i++) {
@@ -153,22 +155,9 @@ export function createDecisionService({ index, signer, appUrl, requestStats, clo
           const charge = price(s, auction[i + 1]);
           usedCampaigns.add(ad.campaignId);
           if (ad.skuId >= 0) usedSkus.add(ad.skuId);
-          const token = signer.sign({
-            r: requestId,
-            p: publisherId,
-            a: ad.advertiserId,
-            c: ad.campaignId,
-            d: ad.adId,
-            pl: name,
-            cx: req.context,
-            pos: i + 1,
-            ...(req.user_id ? { u: req.user_id } : {}),
-            ...(req.session_id ? { s: req.session_id } : {}),
-            cpc: charge.cpcCents,
-            cpm: charge.cpmCents,
-            t: nowMs,
-            ...(ad.destinationUrl ? { to: ad.destinationUrl } : {}),
-          });
+          const token = signer.signPayload(
+            payloadOf({ a: ad.advertiserId, c: ad.campaignId, d: ad.adId, pos: i + 1, cpc: charge.cpcCents, cpm: charge.cpmCents, to: ad.destinationUrl || undefined }),
+          );
           json += `${i ? ',' : ''}{"position":${i + 1},${staticMembers(ad)},${impressionMember}${token}",${viewMember}${token}",${clickMember}${token}"}`;
         }
         json += ']';

@@ -62,6 +62,26 @@ export function unpackServedAd(v: unknown): ServedAd | null {
   };
 }
 
+/** A JSON text of a value that may be absent (as packServedAd writes it: null). */
+const jsonOrNull = (v: string | undefined) => (v === undefined ? 'null' : JSON.stringify(v));
+
+/**
+ * Writes the token payloads of the ads one decision serves: the very text
+ * `JSON.stringify(packServedAd(ad))` gives (event-signing.test.ts), from parts JSON-encoded once per
+ * decision and per placement — the decision API signs every ad it serves.
+ */
+export function servedAdPayloads(decision: Pick<ServedAd, 'r' | 'p' | 'cx' | 'u' | 's' | 't'>) {
+  const head = `[${JSON.stringify(decision.r)},${decision.p},`;
+  const who = `${jsonOrNull(decision.u)},${jsonOrNull(decision.s)},`;
+  const context = JSON.stringify(decision.cx);
+  const tail = `,${decision.t},`;
+  return (placement: string) => {
+    const where = `${JSON.stringify(placement)},${context},`;
+    return (ad: Pick<ServedAd, 'a' | 'c' | 'd' | 'pos' | 'cpc' | 'cpm' | 'to'>) =>
+      `${head}${ad.a},${ad.c},${ad.d},${where}${ad.pos},${who}${ad.cpc},${ad.cpm}${tail}${jsonOrNull(ad.to)}]`;
+  };
+}
+
 /** Characters of the signature: 22 base64url characters, the first 132 bits of the hash. */
 const TAG_CHARS = 22;
 
@@ -77,11 +97,15 @@ export function createEventSigner(secret: string) {
   const key = createHmac('sha256', secret).update('rma-event-urls').digest('base64url');
   const tag = (payload: string) => hash('sha3-256', `${key}.${payload}`, 'base64url').slice(0, TAG_CHARS);
 
+  /** The token of a payload written as servedAdPayloads writes it. */
+  const signPayload = (json: string): string => {
+    const payload = Buffer.from(json).toString('base64url');
+    return `${payload}.${tag(payload)}`;
+  };
+
   return {
-    sign(ad: ServedAd): string {
-      const payload = Buffer.from(JSON.stringify(packServedAd(ad))).toString('base64url');
-      return `${payload}.${tag(payload)}`;
-    },
+    sign: (ad: ServedAd): string => signPayload(JSON.stringify(packServedAd(ad))),
+    signPayload,
 
     /** The served ad, or null when the token is malformed or its signature does not match. */
     verify(token: string | undefined): ServedAd | null {

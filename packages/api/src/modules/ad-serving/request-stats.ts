@@ -20,7 +20,8 @@ interface Counter {
 }
 
 const HOUR_MS = 3_600_000;
-const keyOf = (c: Pick<Counter, 'hour' | 'publisherId' | 'placement' | 'context'>) => `${c.hour}|${c.publisherId}|${c.placement}|${c.context}`;
+const keyOf = (hour: string, publisherId: number, placement: string, context: string) => `${hour}|${publisherId}|${placement}|${context}`;
+const keyOfCounter = (c: Counter) => keyOf(c.hour, c.publisherId, c.placement, c.context);
 
 /**
  * What the decision API was asked and what it answered, per placement and hour (rm_request_stats):
@@ -36,7 +37,7 @@ export function createRequestStats(db: Db, { flushMs = REQUEST_STATS_FLUSH_MS, l
   async function write(batch: Counter[]) {
     if (batch.length === 0) return;
     // Same row order in every writer, so concurrent instances take row locks in the same order.
-    const rows = batch.sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
+    const rows = batch.sort((a, b) => keyOfCounter(a).localeCompare(keyOfCounter(b)));
     await db.$executeRaw`
       INSERT INTO rm_request_stats (hour, publisher_id, placement, context, requests, filled, unfilled, ads_requested, ads_returned)
       SELECT x."hour"::timestamptz, x."publisherId", x.placement, x.context, x.requests, x.filled, x.unfilled, x."adsRequested", x."adsReturned"
@@ -65,11 +66,11 @@ export function createRequestStats(db: Db, { flushMs = REQUEST_STATS_FLUSH_MS, l
   }
 
   function add(c: Counter) {
-    let key = keyOf(c);
+    let key = keyOfCounter(c);
     let current = counters.get(key);
     if (!current && counters.size >= REQUEST_STATS_MAX_KEYS) {
       c = { ...c, placement: OTHER_PLACEMENTS };
-      key = keyOf(c);
+      key = keyOfCounter(c);
       current = counters.get(key);
     }
     if (!current) {
@@ -96,7 +97,7 @@ export function createRequestStats(db: Db, { flushMs = REQUEST_STATS_FLUSH_MS, l
         hourIso = new Date(hour).toISOString();
       }
       const filled = returned > 0 ? 1 : 0;
-      const current = counters.get(keyOf({ hour: hourIso, publisherId, placement, context }));
+      const current = counters.get(keyOf(hourIso, publisherId, placement, context));
       if (!current) {
         add({ hour: hourIso, publisherId, placement, context, requests: 1, filled, unfilled: 1 - filled, adsRequested: asked, adsReturned: returned });
         return;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RmaRequest } from '@backoffice/contracts';
-import { plainRmaRequest } from './rma-request.ts';
+import { RmaParams, RmaRequest } from '@backoffice/contracts';
+import { plainRmaParams, plainRmaRequest } from './rma-request.ts';
 
 /** A small deterministic generator, so a failure names a body that can be replayed. */
 function random(seed: number) {
@@ -80,5 +80,20 @@ describe('the decision body read without zod', () => {
       term: 'café',
       placements: { p: { types: ['product'], quantity: 1 } },
     });
+  });
+});
+
+describe('the decision path params read without zod', () => {
+  it('reads plain publisher ids exactly as zod does and leaves every other value to zod', () => {
+    const values = ['1', '7', '42', '999999999999999', '0', '01', '-1', '1.5', '1e2', '0x10', ' 12', '12 ', '', 'abc', '9999999999999999', '１２'];
+    for (const publisherId of values) {
+      const plain = plainRmaParams({ publisherId });
+      const zod = RmaParams.safeParse({ publisherId });
+      if (plain !== undefined) expect(plain, publisherId).toEqual(zod.data);
+      if (!zod.success) expect(plain, publisherId).toBeUndefined();
+    }
+    expect(plainRmaParams({ publisherId: '42' })).toEqual({ publisherId: 42 });
+    expect(plainRmaParams({ publisherId: '1e2' })).toBeUndefined();
+    expect(plainRmaParams(undefined)).toBeUndefined();
   });
 });

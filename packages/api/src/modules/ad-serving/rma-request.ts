@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RM_AD_TYPES, RMA_CONTEXTS, RmaPlacementRequest, RmaRequest } from '@backoffice/contracts';
+import { RM_AD_TYPES, RMA_CONTEXTS, RmaPlacementRequest, RmaRequest, type RmaParams } from '@backoffice/contracts';
 
 /**
  * The decision API's body, read without zod when it is plainly valid: the same rules as the
@@ -38,12 +38,20 @@ export function plainRmaRequest(body: unknown): z.output<typeof RmaRequest> | un
   out.placements = placements;
 
   // The contract's cross-field rules (its superRefine).
-  const has = (field: string) => out[field] !== undefined;
-  if (context === 'search' && !has('term')) return undefined;
-  if (context === 'product_page' && !has('product_sku')) return undefined;
-  if (context === 'brand_page' && !has('brand_name')) return undefined;
-  if (context === 'category' && (!has('category_name') || /[;|\n]/.test(out.category_name as string))) return undefined;
+  if (context === 'search' && out.term === undefined) return undefined;
+  if (context === 'product_page' && out.product_sku === undefined) return undefined;
+  if (context === 'brand_page' && out.brand_name === undefined) return undefined;
+  if (context === 'category' && (out.category_name === undefined || /[;|\n]/.test(out.category_name as string))) return undefined;
   return out as z.output<typeof RmaRequest>;
+}
+
+/**
+ * The decision API's path params, read without zod when the publisher id is plainly a positive
+ * integer in decimal digits (zod's coercion also takes " 12", "1e2" or "0x10": those go to zod).
+ */
+export function plainRmaParams(params: unknown): z.output<typeof RmaParams> | undefined {
+  const id = isObject(params) ? params.publisherId : undefined;
+  return typeof id === 'string' && /^[1-9][0-9]{0,14}$/.test(id) ? { publisherId: Number(id) } : undefined;
 }
 
 const CONTEXTS: ReadonlySet<string> = new Set(RMA_CONTEXTS);
@@ -73,7 +81,8 @@ const isText = (v: unknown, max: number): v is string =>
 function plainPlacement(v: unknown): z.output<typeof RmaRequest>['placements'][string] | undefined {
   if (!isObject(v)) return undefined;
   const { types, quantity = 1, size } = v;
-  if (!Array.isArray(types) || types.length === 0 || !types.every((t) => typeof t === 'string' && AD_TYPES.has(t))) return undefined;
+  if (!Array.isArray(types) || types.length === 0) return undefined;
+  for (const t of types) if (typeof t !== 'string' || !AD_TYPES.has(t)) return undefined;
   if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity < 1 || quantity > 20) return undefined;
   if (size !== undefined && !isText(size, SIZE_MAX)) return undefined;
   if (size === undefined && types.includes('banner')) return undefined;

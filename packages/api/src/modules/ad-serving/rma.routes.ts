@@ -6,7 +6,7 @@ import { bearerToken, type MemberContext } from '../../plugins/identity.ts';
 import { managesPublisher, rmCallerOf, type RmScopes } from '../retail-media/scope.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
 import type { DecisionService } from './decision.service.ts';
-import { plainRmaRequest } from './rma-request.ts';
+import { plainRmaParams, plainRmaRequest } from './rma-request.ts';
 
 export interface RmaDeps {
   decisions: DecisionService;
@@ -55,5 +55,5 @@ export function registerRmaRoutes(app: FastifyInstance, deps: RmaDeps) {
   route(app, r.decide, async ({ params, body, request }) => {
     await authorizeRma(app, deps, request, params.publisherId);
     return new JsonText<RmaResponse>(await deps.decisions.decide(params.publisherId, body));
-  }, { hotPath: true, plainBody: plainRmaRequest });
+  }, { hotPath: true, plain: { params: plainRmaParams, body: plainRmaRequest } });
 }
