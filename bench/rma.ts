@@ -619,10 +619,8 @@ async function main() {
       [ac(decisionOnlyRow), cannon(ac(decisionOnlyRow), { url: bareUrl, requests: rotating(decisionOnly) })],
     ]);
   }
-  /** The maximum-rate figures the targets are checked on: wrk's when it ran, else autocannon's. */
-  const primary = (label: string) => rows[withWrk ? wk(label) : ac(label)];
-  const bareMax = primary(bareRow)?.rps ?? 0;
-  const rmaMax = primary(rmaRow)?.rps ?? 0;
+  /** The decision maximum the fixed-rate rows take half of: wrk's when it ran, else autocannon's. */
+  const rmaMax = rows[withWrk ? wk(rmaRow) : ac(rmaRow)]?.rps ?? 0;
   if (onlyRows === 'decisions') {
     printShares(rows);
     return done();
