@@ -8,6 +8,7 @@ import { buildApp, type BuildOptions } from '../src/app.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed, DEMO_PASSWORD } from '../src/db/seed.ts';
+import { businessDate } from '../src/modules/promotions/promotion-status.ts';
 import { adminQuery, withDatabase } from './db-admin.ts';
 import './global-setup.ts';
 
@@ -94,6 +95,17 @@ async function deleteKeys(url: string, pattern: string) {
   } finally {
     redis.disconnect();
   }
+}
+
+/**
+ * For tests whose requests must all fall on one São Paulo business day (today's spend, per-day rows):
+ * within `marginMs` of São Paulo midnight it waits until the day has turned. Give such a test a
+ * timeout above the margin.
+ */
+export async function clearOfBusinessMidnight(marginMs = 15_000) {
+  const today = businessDate(new Date());
+  if (businessDate(new Date(Date.now() + marginMs)) === today) return;
+  while (businessDate(new Date()) === today) await new Promise((resolve) => setTimeout(resolve, 250));
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { createTestApp, DEMO, bearer, type TestApp } from '../../../test/helpers.ts';
+import { clearOfBusinessMidnight, createTestApp, DEMO, bearer, type TestApp } from '../../../test/helpers.ts';
 import { DEMO_API_KEY } from '../../db/seed-api-keys.ts';
 import { createEventSigner } from './event-signing.ts';
 
@@ -128,6 +128,8 @@ describe('ad index — incremental updates from back-office writes', () => {
 
 describe('ad index — counted events', () => {
   it('clicks counted by the consumer update spend in place; the campaign stops when its daily budget is spent', async () => {
+    // Today's spend starts again at São Paulo midnight.
+    await clearOfBusinessMidnight();
     const { adId, campaignId } = await fixture({ keyword: 'macarrão', daily: 250, cpc: 100 });
     const other = await fixture({ keyword: 'macarrão', daily: 1_000_000, cpc: 90 });
     const idx = await t.app.adIndex.get(ids.bomPreco);
@@ -154,7 +156,7 @@ describe('ad index — counted events', () => {
     expect(serving().wallet.balanceCents).toBe(100_000 - charged);
     expect(await search('macarrão', ['banner'])).toEqual([other.adId]);
     expect(await t.app.adIndex.get(ids.bomPreco)).toBe(idx);
-  });
+  }, 30_000);
 });
 
 describe.runIf(process.env.REDIS_URL)('ad index — across instances', () => {

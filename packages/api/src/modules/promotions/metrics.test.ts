@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { clearOfBusinessMidnight, createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { businessDate } from './promotion-status.ts';
 
 const DAY = 86_400_000;
@@ -93,6 +93,7 @@ describe('GET /api/promotion/:id/metrics', () => {
   });
 
   it('defaults to the last 30 São Paulo days and agrees with redemptions made through the API', async () => {
+    await clearOfBusinessMidnight();
     const c = await coupon('METRICAHOJE');
     const cart = { items: [{ sku: 'MET-SKU', quantity: 2, unit_price: 20 }], shipping: 5, coupon_code: 'metricahoje' };
     const redeem = (orderId: string, customer: string) =>
@@ -111,7 +112,7 @@ describe('GET /api/promotion/:id/metrics', () => {
     expect(res.body.totals).toEqual({ uses: 2, customers: 1, discount: 10, revenue: 80, released: 1 });
     expect(res.body.per_day.at(-1)).toEqual({ date: today, uses: 2, customers: 1, discount: 10, revenue: 80 });
     expect(res.body.per_day.slice(0, -1).every((d: { uses: number }) => d.uses === 0)).toBe(true);
-  });
+  }, 30_000);
 
   it("answers 404 for another account's promotion and for an unknown id", async () => {
     const other = await createPromotion({}, atacadoToken);
