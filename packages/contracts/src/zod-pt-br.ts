@@ -25,6 +25,8 @@ export function ptBRErrorMap(issue: Issue): string {
   if (issue.input === '' && issue.code !== 'unrecognized_keys') return 'Campo obrigatório.';
   switch (issue.code) {
     case 'invalid_type':
+      // zod reports a number with decimals where an integer is due as a type error, without its input.
+      if (issue.expected === 'int') return 'Deve ser um número inteiro.';
       return issue.input === undefined || issue.input === null ? 'Campo obrigatório.' : 'Tipo de valor inválido.';
     case 'too_small': {
       const min = issue.minimum as number;

@@ -258,6 +258,13 @@ describe('POST /v1/rma/:publisherId — validation', () => {
     const fields = (res.body.error.details as Array<{ field: string }>).map((d) => d.field);
     expect(fields.some((f) => f === field || f.endsWith(`.${field}`))).toBe(true);
   });
+
+  it('400 for a quantity with decimals, saying an integer is due', async () => {
+    const res = await decide({ context: 'home', placements: { p: { types: ['product'], quantity: 1.5 } } });
+    expect(res.status).toBe(400);
+    expectEnvelope(res.body, 'VALIDATION_ERROR');
+    expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'placements.p.quantity', message: 'Deve ser um número inteiro.' })]);
+  });
 });
 
 describe('POST /v1/rma/:publisherId — authentication', () => {
