@@ -260,12 +260,18 @@ function redisPid(): number | undefined {
 }
 const processes: Record<string, number | undefined> = { server: undefined, autocannon: process.pid, redis: redisPid(), worker: undefined };
 
+/** Starts metering `processes`: the returned function answers the CPU seconds each used since (those it could read). */
+function cpuMeter(names = Object.keys(processes)): () => Record<string, number> {
+  const before = names.map((name) => [name, cpuSeconds(processes[name])] as const);
+  return () => Object.fromEntries(before.map(([name, used]) => [name, cpuSeconds(processes[name]) - used]).filter(([, used]) => Number.isFinite(used)));
+}
+
 async function load(label: string, opts: autocannon.Options): Promise<Row> {
-  const before = Object.entries(processes).map(([name, pid]) => [name, cpuSeconds(pid)] as const);
+  const cpuUsed = cpuMeter();
   const t0 = performance.now();
   const r = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
   const seconds = (performance.now() - t0) / 1000;
-  const cpu = Object.fromEntries(before.map(([name, used]) => [name, cpuSeconds(processes[name]) - used]).filter(([, used]) => Number.isFinite(used)));
+  const cpu = cpuUsed();
   const row = {
     rps: Math.round((r['2xx'] + r.non2xx) / seconds),
     p50: r.latency.p50,
@@ -428,7 +434,8 @@ function wrkBytes(text: string | undefined): number {
 
 /** One wrk run: one thread, CONNECTIONS connections, `seconds` long. */
 async function wrkLoad(label: string, url: string, script: string, seconds: number, env: Record<string, string> = {}): Promise<Row> {
-  const before = Object.entries(processes).map(([name, pid]) => [name, cpuSeconds(pid)] as const);
+  // This process only waits for wrk, whose own CPU it reports (WRK_CPU_REPORT).
+  const cpuUsed = cpuMeter(Object.keys(processes).filter((name) => name !== 'autocannon'));
   const t0 = performance.now();
   const out = await new Promise<string>((res, rej) =>
     execFile(
@@ -439,9 +446,7 @@ async function wrkLoad(label: string, url: string, script: string, seconds: numb
     ),
   );
   const elapsed = (performance.now() - t0) / 1000;
-  const cpu: Record<string, number> = Object.fromEntries(
-    before.filter(([name]) => name !== 'autocannon').map(([name, used]) => [name, cpuSeconds(processes[name]) - used]).filter(([, used]) => Number.isFinite(used)),
-  );
+  const cpu = cpuUsed();
   const wrkStat = /^wrk-stat: (.*)$/m.exec(out)?.[1];
   if (wrkStat) cpu.wrk = statSeconds(wrkStat);
   const done = /(\d+) requests in ([\d.]+)(ms|s), ([\d.]+\w+) read/.exec(out);

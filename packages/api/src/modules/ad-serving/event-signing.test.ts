@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createEventSigner, packServedAd, servedAdPayloads, type ServedAd } from './event-signing.ts';
 
-const TEXTS = ['busca_topo', 'Café "especial" \\ 50%', 'linha\nnova\ttab', 'emoji 🛒 e acentuação', '</script>', '\u2028\u2029', ''];
+const TEXTS = ['busca_topo', 'Café "especial" \\ 50%', 'linha\nnova\ttab', 'emoji 🛒 e acentuação', '</script>', '\u2028\u2029'];
 
 describe('event token payloads', () => {
   it('writes each served ad exactly as JSON.stringify(packServedAd(ad)), and its token verifies to the same ad', () => {
     const signer = createEventSigner('event-signing-test-secret');
     let n = 0;
-    for (const pl of TEXTS.filter(Boolean)) {
-      for (const u of [undefined, ...TEXTS.filter(Boolean)]) {
-        for (const to of [undefined, 'https://loja.exemplo/p?x=1&y="2"', ...TEXTS.filter(Boolean)]) {
+    for (const pl of TEXTS) {
+      for (const u of [undefined, ...TEXTS]) {
+        for (const to of [undefined, 'https://loja.exemplo/p?x=1&y="2"', ...TEXTS]) {
           n += 1;
           const ad: ServedAd = {
             r: `req-${n}`,
