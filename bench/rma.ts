@@ -22,6 +22,8 @@ import { migrate } from '../packages/api/src/db/migrate.ts';
 import { apiKeyPrefix, hashApiKey } from '../packages/api/src/db/seed-api-keys.ts';
 import { createEventSigner, type ServedAd } from '../packages/api/src/modules/ad-serving/event-signing.ts';
 import { createDecisionService } from '../packages/api/src/modules/ad-serving/decision.service.ts';
+import { createBeaconsService } from '../packages/api/src/modules/ad-serving/beacons.service.ts';
+import { createDatabaseEventStore, createRedisEventStore } from '../packages/api/src/modules/ad-serving/event-store.ts';
 import type { RmaRequest } from '../packages/contracts/src/ad-decision.ts';
 
 const PUBLISHERS = 50;
@@ -39,7 +41,7 @@ const BEACON_TOKENS = 800_000;
 const BEACONS_ALONE = 200_000;
 const BEACONS_WITH_WORKER = 60_000;
 /** Distinct beacon paths for the wrk rows (more than five 2-s slices fire at this machine's speed). */
-const WRK_BEACON_TOKENS = 500_000;
+const WRK_BEACON_TOKENS = 900_000;
 
 /**
  * BENCH_PROFILE=rma|bare|decide|beacons: only that row, with the server process CPU-profiled into
@@ -102,6 +104,13 @@ async function serve() {
   };
   const redis = config.redisUrl ? new Redis(config.redisUrl, { enableAutoPipelining: true }) : undefined;
   if (redis) bare.post('/bare-redis', async () => (await redis.ping(), bareBody));
+  // The beacon alone (token check and durable append, the app's own service and store), on the
+  // bare instance: the gap between this row and the beacon row is what the app's request pipeline adds.
+  const beaconOnly = createBeaconsService({
+    signer: createEventSigner(config.jwtSecret),
+    store: config.redisUrl ? createRedisEventStore(database.prisma, new Redis(config.redisUrl, { enableAutoPipelining: false }) as never, config.redisPrefix) : createDatabaseEventStore(database.prisma),
+  });
+  bare.post<{ Querystring: { t?: string } }>('/v1/beacon/impression', async (request) => (await beaconOnly.accept('impression', request.query.t), bareBody));
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const port = (s: typeof bare.server) => (s.address() as { port: number }).port;
   const send = (m: Msg) => process.send!(m);
@@ -146,6 +155,8 @@ async function seedDataset() {
   if (reuseDataset) {
     const database = await createDatabase({ databaseUrl: benchDbUrl, dataDir: 'memory://', poolSize: 1 }).catch(() => undefined);
     if (database) {
+      // Migrations added since that run apply first.
+      await migrate(database);
       const found = await database.session((db) => seededRows(db)).catch(() => undefined);
       await database.close();
       if (found && found.publisherIds.length === PUBLISHERS) return found;
@@ -345,6 +356,8 @@ async function interleaved(rows: Record<string, Row>, specs: Array<[label: strin
 // maximum-rate comparisons run with both.
 
 const WRK = process.env.BENCH_WRK ?? 'wrk';
+const pin = process.env.BENCH_PIN === '1';
+const run = (cmd: string, args: string[]) => new Promise<void>((res, rej) => execFile(cmd, args, (err) => (err ? rej(err) : res())));
 const wrkAvailable = await new Promise<boolean>((res) => execFile(WRK, ['--version'], (err, stdout, stderr) => res(/wrk/.test(`${stdout}${stderr}`) && (!err || err.code === 1))));
 const scripts = mkdtempSync(join(tmpdir(), 'bench-rma-wrk-'));
 process.on('exit', () => rmSync(scripts, { recursive: true, force: true }));
@@ -439,8 +452,8 @@ async function wrkLoad(label: string, url: string, script: string, seconds: numb
   const t0 = performance.now();
   const out = await new Promise<string>((res, rej) =>
     execFile(
-      WRK,
-      ['-t1', `-c${CONNECTIONS}`, `-d${Math.max(1, Math.round(seconds))}s`, '--latency', '-s', script, url],
+      pin ? 'taskset' : WRK,
+      [...(pin ? ['-c', '1', WRK] : []), '-t1', `-c${CONNECTIONS}`, `-d${Math.max(1, Math.round(seconds))}s`, '--latency', '-s', script, url],
       { env: { ...process.env, ...env }, maxBuffer: 1 << 20 },
       (err, stdout, stderr) => (err ? rej(new Error(`${label}: wrk failed: ${stderr || err.message}`)) : res(stdout)),
     ),
@@ -559,6 +572,10 @@ async function main() {
   };
   const ready = await next();
   processes.server = child.pid;
+  if (pin) {
+    await run('taskset', ['-a', '-p', '-c', '0', String(child.pid)]);
+    await run('taskset', ['-a', '-p', '-c', '1', String(process.pid)]);
+  }
   const appUrl = `http://127.0.0.1:${ready.appPort}`;
   const bareUrl = `http://127.0.0.1:${ready.barePort}`;
 
@@ -674,7 +691,7 @@ async function main() {
   const enoughTokens = () => {
     if (cursor.i >= BEACON_TOKENS) throw new Error('not enough distinct beacon tokens for this run; raise BEACON_TOKENS');
   };
-  const beacons = (opts: Partial<autocannon.Options>): autocannon.Options => ({ ...opts, url: appUrl, requests: rotating(beaconRequests, cursor) });
+  const beacons = (opts: Partial<autocannon.Options>, url = appUrl): autocannon.Options => ({ ...opts, url, requests: rotating(beaconRequests, cursor) });
   const beaconLoad = async (label: string, amount: number) => {
     const row = await load(label, beacons({ amount }));
     enoughTokens();
@@ -684,6 +701,7 @@ async function main() {
   const beaconBareRow = 'bare POST /bare (beacon-sized body)';
   const redisRoundTripRow = 'bare + one Redis round trip (beacon-sized body)';
   const beaconRow = 'POST /v1/beacon/impression';
+  const beaconOnlyRow = 'bare + the beacon only';
   const bareBeacon = { url: bareUrl, requests: rotating([{ path: '/bare', headers: {}, body: '' }]) };
   const bareRedis = { url: bareUrl, requests: rotating([{ path: '/bare-redis', headers: {}, body: '' }]) };
   if (profile) rows[ac(beaconRow)] = await load(ac(beaconRow), beacons({}));
@@ -692,6 +710,7 @@ async function main() {
       [ac(beaconBareRow), cannon(ac(beaconBareRow), bareBeacon)],
       ...(ready.redis ? [[ac(redisRoundTripRow), cannon(ac(redisRoundTripRow), bareRedis)] as [string, Slice]] : []),
       [ac(beaconRow), cannon(ac(beaconRow), beacons({}))],
+      [ac(beaconOnlyRow), cannon(ac(beaconOnlyRow), beacons({}, bareUrl))],
     ]);
     enoughTokens();
   }
@@ -705,6 +724,7 @@ async function main() {
       [wk(beaconBareRow), wrkRotating(wk(beaconBareRow), bareUrl, post('/bare'))],
       ...(ready.redis ? [[wk(redisRoundTripRow), wrkRotating(wk(redisRoundTripRow), bareUrl, post('/bare-redis'))] as [string, Slice]] : []),
       [wk(beaconRow), wrkPaths(wk(beaconRow), appUrl, wrkTokens, wrkCursor, WRK_BEACON_TOKENS)],
+      [wk(beaconOnlyRow), wrkPaths(wk(beaconOnlyRow), bareUrl, wrkTokens, wrkCursor, WRK_BEACON_TOKENS)],
     ]);
   }
   // The server counts what these rows stored, so the count check below starts from an empty stream

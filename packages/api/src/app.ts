@@ -202,10 +202,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     apiKeys,
     scopes: rmScopes,
   });
-  const eventStore = redis ? createRedisEventStore(db, redis, config.redisPrefix) : createDatabaseEventStore(db, cache);
+  const eventStore = redis ? createRedisEventStore(db, redis, config.redisPrefix) : createDatabaseEventStore(db);
   registerBeaconRoutes(app, createBeaconsService({ signer: createEventSigner(config.jwtSecret), store: eventStore }));
   registerConversionRoutes(app, { conversions: createConversionsService({ db }), apiKeys });
-  const eventConsumer = createEventConsumer(eventStore, { log: app.log, onCommitted: (touched) => adIndex.spendChanged(touched), attribution: createAttribution(db) });
+  const eventConsumer = createEventConsumer(eventStore, { log: app.log, onCommitted: (touched) => adIndex.spendChanged(touched), attribution: createAttribution(db), db });
   app.decorate('eventConsumer', eventConsumer);
   await app.register(spaPlugin, { webDist: config.webDist });
 

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
-import { createMemoryCache } from '../../lib/cache.ts';
 import { createWalletsRepo } from '../wallets/wallets.repo.ts';
-import { createEventSigner, type ServedAd } from './event-signing.ts';
+import { createEventSigner, eventKey, packServedAd, type EventType, type ServedAd } from './event-signing.ts';
 import { Redis } from 'ioredis';
 import { createDatabaseEventStore, createRedisEventStore, type BeaconEvent, type EventStore } from './event-store.ts';
-import { createEventConsumer } from './event-consumer.ts';
-import { createBeaconsService } from './beacons.service.ts';
+import { countEvents, createEventConsumer, forgetOldRepeats } from './event-consumer.ts';
 
 let t: TestApp;
 const ids = { bomPreco: 0, aurora: 0, campaign: 0, ad: 0, wallet: 0 };
@@ -166,8 +164,8 @@ describe('counting and charging', () => {
     const token = sign(ad);
     for (let i = 0; i < 3; i++) expect((await fire('impression', token)).status).toBe(202);
     await t.app.eventConsumer.drain();
-    // The window is gone (as if a minute had passed): stored again, yet the event key counts it once.
-    await t.app.cache.del(`rm-dedup:impression:${ids.ad}:u:${ad.u}`);
+    // The window is gone (as if two minutes had passed): no longer a repeat, yet the event key counts it once.
+    await t.db.$executeRaw`UPDATE rm_event_dedup SET last_at = last_at - interval '2 minutes' WHERE dedup_key = ${`impression:${ids.ad}:u:${ad.u}`}`;
     expect((await fire('impression', token)).status).toBe(202);
     await t.app.eventConsumer.drain();
     expect(await t.db.rmEvent.count({ where: { requestId: ad.r } })).toBe(1);
@@ -279,22 +277,16 @@ describe('consumers', () => {
 });
 
 describe('the event store', () => {
-  it('stores the events appended in one turn together, each once per dedup key, and resolves each with its own outcome', async () => {
+  it('stores the events appended in one turn in one call, resolving each once it is stored', async () => {
     const store = anotherStore();
-    const event = (k: string): BeaconEvent => ({ k, type: 'impression', ad: served({ pl: 'batch' }), at: Date.now() });
     const key = uniq();
-    // Appended in the same turn: one batch, where the second use of a dedup key is the duplicate.
-    const outcomes = await Promise.all([
-      store.appendOnce(event(`${key}-1`), `batch:${key}:a`, 60),
-      store.appendOnce(event(`${key}-2`), `batch:${key}:b`, 60),
-      store.appendOnce(event(`${key}-3`), `batch:${key}:a`, 60),
-    ]);
-    expect(outcomes).toEqual([true, true, false]);
-    // A later batch still sees the keys taken.
-    expect(await store.appendOnce(event(`${key}-4`), `batch:${key}:b`, 60)).toBe(false);
+    const event = (n: number): BeaconEvent => ({ k: `${key}-${n}`, type: 'impression', ad: served({ pl: 'batch', u: `${key}-${n}` }), at: Date.now() });
+    // A token's own text with a line break (JSON whitespace) is stored re-encoded: lines separate a batch's events.
+    const packed = `[\n${JSON.stringify(packServedAd(event(3).ad)).slice(1)}`;
+    await Promise.all([store.append(event(1)), store.append(event(2)), store.append({ ...event(3), packed })]);
     await t.app.eventConsumer.drain();
     const keys = (await t.db.rmEvent.findMany({ where: { eventKey: { startsWith: key } }, select: { eventKey: true } })).map((e) => e.eventKey);
-    expect(keys.sort()).toEqual([`${key}-1`, `${key}-2`]);
+    expect(keys.sort()).toEqual([`${key}-1`, `${key}-2`, `${key}-3`]);
   });
 
   it.runIf(Boolean(process.env.REDIS_URL))('rejects every append of a batch that Redis did not take, so none is answered 202', async () => {
@@ -302,51 +294,93 @@ describe('the event store', () => {
     const redis = new Redis(t.config.redisUrl!, { maxRetriesPerRequest: 0, lazyConnect: true, enableOfflineQueue: false });
     redis.on('error', () => undefined);
     const store = createRedisEventStore(t.db, redis, t.config.redisPrefix);
-    const event: BeaconEvent = { k: uniq(), type: 'view', ad: served({ pl: 'batch' }), at: Date.now() };
-    const results = await Promise.allSettled([store.appendOnce(event, `batch:${uniq()}`, 60), store.appendOnce(event, `batch:${uniq()}`, 60)]);
+    const event = (): BeaconEvent => ({ k: uniq(), type: 'view', ad: served({ pl: 'batch' }), at: Date.now() });
+    const results = await Promise.allSettled([store.append(event()), store.append(event())]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
     redis.disconnect();
   });
 });
 
-describe('deduplication windows (fake clock)', () => {
-  it('ignores the same person and ad for 1 minute (impressions, views) and 1 hour (clicks)', async () => {
-    let now = Date.parse('2026-11-22T12:00:00Z');
-    const stored: BeaconEvent[] = [];
-    const cache = createMemoryCache({ now: () => now });
-    const append = async (e: BeaconEvent) => void stored.push(e);
-    const store: EventStore = {
-      kind: 'database',
-      append,
-      appendOnce: async (e, key, ttl) => (await cache.setIfAbsent(key, 1, ttl)) && (await append(e), true),
-      consume: async () => 0,
-      close: async () => undefined,
-    };
-    const signer = createEventSigner('a-test-secret-of-enough-length');
-    const beacons = createBeaconsService({ signer, store, now: () => now });
-    const token = (over: Partial<ServedAd>) => signer.sign({ ...served(over), t: now });
-    const at = async (type: 'impression' | 'view' | 'click', tok: string) => (await beacons.accept(type, tok)).stored;
+describe('deduplication windows (event times)', () => {
+  /** Counts batches of events, as consumer passes do, and answers which of them were counted. */
+  const counted = async (...batches: BeaconEvent[][]) => {
+    for (const batch of batches) await t.db.$transaction((tx) => countEvents(tx, batch));
+    const keys = batches.flat().map((e) => e.k);
+    return new Set((await t.db.rmEvent.findMany({ where: { eventKey: { in: keys } }, select: { eventKey: true } })).map((e) => e.eventKey));
+  };
+  // Recent times: the app's consumer forgets keys older than every window meanwhile.
+  const start = Date.now();
+  const at = (seconds: number) => start + seconds * 1000;
+  const event = (type: EventType, seconds: number, over: Partial<ServedAd>): BeaconEvent => {
+    const ad = served({ pl: 'dedup', ...over });
+    return { k: eventKey(ad, type), type, ad, at: at(seconds) };
+  };
 
-    const alice = { u: 'alice', d: 7 };
-    expect(await at('impression', token(alice))).toBe(true);
-    expect(await at('view', token(alice))).toBe(true);
-    expect(await at('click', token(alice))).toBe(true);
-    now += 59_000;
-    expect(await at('impression', token(alice))).toBe(false);
-    expect(await at('view', token(alice))).toBe(false);
-    expect(await at('impression', token({ u: 'bob', d: 7 }))).toBe(true);
-    expect(await at('impression', token({ u: 'alice', d: 8 }))).toBe(true);
-    now += 2_000;
-    expect(await at('impression', token(alice))).toBe(true);
-    expect(await at('view', token(alice))).toBe(true);
-    expect(await at('click', token(alice))).toBe(false);
-    now += 58 * 60_000;
-    expect(await at('click', token(alice))).toBe(false);
-    now += 2 * 60_000;
-    expect(await at('click', token(alice))).toBe(true);
-    // Without a user, the session identifies the person.
-    expect(await at('click', token({ s: 'sess-1', d: 7 }))).toBe(true);
-    expect(await at('click', token({ s: 'sess-1', d: 7 }))).toBe(false);
-    expect(stored.map((e) => e.type)).toEqual(['impression', 'view', 'click', 'impression', 'impression', 'impression', 'view', 'click', 'click']);
+  it('ignores the same person and ad for 1 minute (impressions, views) and 1 hour (clicks)', async () => {
+    const alice = { u: `alice-${uniq()}` };
+    const e = {
+      impression: event('impression', 0, alice),
+      view: event('view', 0, alice),
+      click: event('click', 0, alice),
+      impressionAt59: event('impression', 59, alice),
+      viewAt59: event('view', 59, alice),
+      bobAt59: event('impression', 59, { u: `bob-${uniq()}` }),
+      otherAdAt59: event('impression', 59, { ...alice, d: ids.ad + 1_000_000 }),
+      impressionAt61: event('impression', 61, alice),
+      viewAt61: event('view', 61, alice),
+      clickAt61: event('click', 61, alice),
+      clickAt3599: event('click', 3599, alice),
+      clickAt3600: event('click', 3600, alice),
+    };
+    const kept = await counted(
+      [e.impression, e.view, e.click],
+      [e.impressionAt59, e.viewAt59, e.bobAt59, e.otherAdAt59],
+      [e.impressionAt61, e.viewAt61, e.clickAt61],
+      [e.clickAt3599],
+      [e.clickAt3600],
+    );
+    const names = Object.entries(e).filter(([, ev]) => kept.has(ev.k)).map(([name]) => name);
+    expect(names).toEqual(['impression', 'view', 'click', 'bobAt59', 'otherAdAt59', 'impressionAt61', 'viewAt61', 'clickAt3600']);
+  });
+
+  it('measures the window from the last counted event, within one batch too, and in any arrival order', async () => {
+    const session = { s: `sess-${uniq()}` };
+    // One batch (sorted by time when counted): 0 s counts, 30 s is a repeat, 70 s counts, 100 s is a repeat of 70 s.
+    const batch = [event('impression', 100, session), event('impression', 30, session), event('impression', 70, session), event('impression', 0, session)];
+    const kept = await counted(batch);
+    expect(batch.map((ev) => kept.has(ev.k))).toEqual([false, false, true, true]);
+    // A late event 20 s before the last counted one is a repeat too; one 2 minutes before it is not.
+    const late = [event('impression', 50, session), event('impression', -50, session)];
+    const keptLate = await counted(late);
+    expect(late.map((ev) => keptLate.has(ev.k))).toEqual([false, true]);
+  });
+
+  it('without a user or a session, each decision request is its own person', async () => {
+    const r = `req-${uniq()}`;
+    const events = [event('click', 0, { r }), event('click', 10, { r, pos: 2 }), event('click', 10, {})];
+    const kept = await counted(events);
+    expect(events.map((ev) => kept.has(ev.k))).toEqual([true, false, true]);
+  });
+
+  it('counts a batch that rolled back on its next pass (the rollback forgot its counted times too)', async () => {
+    const ev = event('click', 0, { u: `carol-${uniq()}` });
+    await expect(
+      t.db.$transaction(async (tx) => {
+        await countEvents(tx, [ev]);
+        throw new Error('database hiccup');
+      }),
+    ).rejects.toThrow('database hiccup');
+    expect((await counted([ev])).has(ev.k)).toBe(true);
+  });
+
+  it('forgets dedup keys older than every window', async () => {
+    const old = event('click', 0, { u: `dave-${uniq()}` });
+    await counted([old]);
+    const key = `click:${ids.ad}:u:${old.ad.u}`;
+    expect(await t.db.rmEventDedup.count({ where: { dedupKey: key } })).toBe(1);
+    await forgetOldRepeats(t.db, at(3600 + 59));
+    expect(await t.db.rmEventDedup.count({ where: { dedupKey: key } })).toBe(1);
+    await forgetOldRepeats(t.db, at(3600 + 61));
+    expect(await t.db.rmEventDedup.count({ where: { dedupKey: key } })).toBe(0);
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { businessDate } from '../promotions/promotion-status.ts';
 import type { Attribution } from './attribution.ts';
+import type { EventType } from './event-signing.ts';
 import type { BeaconEvent, EventStore } from './event-store.ts';
 
 export interface EventConsumerOptions {
@@ -14,6 +15,9 @@ export interface EventConsumerOptions {
   onCommitted?: (touched: CountedTouch[]) => void;
   /** Attributes pending conversions once the events are counted (their clicks and views must be there first). */
   attribution?: Attribution;
+  /** Where dedup keys past every window are forgotten, every `forgetEveryMs` (default 5 minutes). */
+  db?: Pick<Tx, '$executeRaw'>;
+  forgetEveryMs?: number;
 }
 
 /** What one committed batch changed, per publisher: spend of these campaigns, balance of these advertisers' wallets. */
@@ -61,15 +65,67 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
   return groups;
 }
 
+/** How long the same person's repeated event on the same ad is not counted, in seconds. */
+export const DEDUP_WINDOWS: Record<EventType, number> = { impression: 60, view: 60, click: 3600 };
+
+/** An event's type, ad and person: the user id, else the session, else the decision request that served the ad. */
+export const dedupKey = (e: BeaconEvent) => `${e.type}:${e.ad.d}:${e.ad.u ? `u:${e.ad.u}` : e.ad.s ? `s:${e.ad.s}` : `r:${e.ad.r}`}`;
+
 /**
- * Counts one batch in the caller's transaction: the raw events (each event_key once ever), the
+ * The events of a batch (sorted by time) that are not a person's repeats: an event is one when the
+ * last counted event of its dedup key (this batch's earlier ones included) is within its type's
+ * window of it. The keys' rows are created if new and locked (sorted, as every consumer takes them),
+ * and get the new last counted times, all in the caller's transaction: a batch that rolls back
+ * leaves them as they were. A redelivered event that was already counted falls within its own
+ * window (or, later, is turned away by its event key).
+ */
+async function withoutRepeats(tx: Tx, events: BeaconEvent[], windows: Record<EventType, number>): Promise<BeaconEvent[]> {
+  const keyOf = new Map(events.map((e) => [e, dedupKey(e)]));
+  const keys = json([...new Set(keyOf.values())].sort());
+  await tx.$executeRaw`
+    INSERT INTO rm_event_dedup (dedup_key, last_at)
+    SELECT k, to_timestamp(0) FROM jsonb_array_elements_text(${keys}::jsonb) AS k ORDER BY k
+    ON CONFLICT (dedup_key) DO NOTHING`;
+  const rows = await tx.$queryRaw<{ dedup_key: string; last_ms: bigint }[]>`
+    SELECT dedup_key, (extract(epoch FROM last_at) * 1000)::bigint AS last_ms FROM rm_event_dedup
+     WHERE dedup_key IN (SELECT jsonb_array_elements_text(${keys}::jsonb))
+     ORDER BY dedup_key FOR UPDATE`;
+  const last = new Map(rows.map((r) => [r.dedup_key, Number(r.last_ms)]));
+  const changed = new Map<string, number>();
+  const kept = events.filter((e) => {
+    const key = keyOf.get(e)!;
+    const previous = last.get(key) ?? 0;
+    if (Math.abs(e.at - previous) < windows[e.type] * 1000) return false;
+    if (e.at > previous) {
+      last.set(key, e.at);
+      changed.set(key, e.at);
+    }
+    return true;
+  });
+  if (changed.size) {
+    await tx.$executeRaw`
+      UPDATE rm_event_dedup d SET last_at = to_timestamp(x.ms / 1000.0)
+        FROM jsonb_to_recordset(${json([...changed].map(([k, ms]) => ({ k, ms })))}::jsonb) AS x(k text, ms bigint)
+       WHERE d.dedup_key = x.k`;
+  }
+  return kept;
+}
+
+/** Forgets dedup keys whose last counted event is older than every window (a later event of theirs counts anyway). */
+export async function forgetOldRepeats(db: Pick<Tx, '$executeRaw'>, now = Date.now(), windows: Record<EventType, number> = DEDUP_WINDOWS) {
+  const longest = Math.max(...Object.values(windows)) * 1000;
+  return db.$executeRaw`DELETE FROM rm_event_dedup WHERE last_at < ${new Date(now - longest - 60_000)}`;
+}
+
+/**
+ * Counts one batch in the caller's transaction, a person's repeats within the dedup windows left out: the raw events (each event_key once ever), the
  * daily (São Paulo day) and hourly (UTC hour) rollups, and the charges — CPC per click, CPM per
  * impression without losing fractions (the n-th impression of a stats row costs
  * floor(n·cpm/1000) − floor((n−1)·cpm/1000)) — debited from the (publisher, advertiser) wallet,
  * never below zero, with one movement per wallet and kind per batch.
  */
-export async function countEvents(tx: Tx, batch: BeaconEvent[]): Promise<number> {
-  const unique = [...new Map(batch.map((e) => [e.k, e])).values()].sort((x, y) => x.at - y.at);
+export async function countEvents(tx: Tx, batch: BeaconEvent[], windows: Record<EventType, number> = DEDUP_WINDOWS): Promise<number> {
+  const unique = await withoutRepeats(tx, [...new Map(batch.map((e) => [e.k, e])).values()].sort((x, y) => x.at - y.at), windows);
   if (unique.length === 0) return 0;
 
   const inserted = await tx.$queryRaw<{ event_key: string }[]>`
@@ -219,9 +275,10 @@ export async function countEvents(tx: Tx, batch: BeaconEvent[]): Promise<number>
  */
 export function createEventConsumer(
   store: EventStore,
-  { intervalMs = 250, batchSize = 500, log, onCommitted, attribution }: EventConsumerOptions = {},
+  { intervalMs = 250, batchSize = 500, log, onCommitted, attribution, db, forgetEveryMs = 5 * 60_000 }: EventConsumerOptions = {},
 ) {
   let timer: NodeJS.Timeout | undefined;
+  let forgotAt = 0;
   let current: Promise<void> = Promise.resolve();
   let stopped = false;
 
@@ -242,6 +299,10 @@ export function createEventConsumer(
     }
     while (attribution && (await attribution.attributeBatch(startedAt)) > 0) {
       if (untilStopped && stopped) return;
+    }
+    if (db && Date.now() - forgotAt >= forgetEveryMs) {
+      forgotAt = Date.now();
+      await forgetOldRepeats(db);
     }
   };
   /** One drain at a time per instance: a call waits for the one in progress, then runs its own. */

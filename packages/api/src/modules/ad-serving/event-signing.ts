@@ -103,26 +103,35 @@ export function createEventSigner(secret: string) {
     return `${payload}.${tag(payload)}`;
   };
 
+  /**
+   * The served ad and its payload text (the JSON of `packServedAd` the token carries), or null when
+   * the token is malformed or its signature does not match.
+   */
+  const open = (token: string | undefined): { ad: ServedAd; packed: string } | null => {
+    if (!token || token.length > 4096) return null;
+    const dot = token.indexOf('.');
+    if (dot <= 0 || token.length - dot - 1 !== TAG_CHARS) return null;
+    const payload = token.slice(0, dot);
+    // UTF-8 bytes: a genuine token is ASCII, so any other character makes the comparison fail.
+    const given = Buffer.from(token.slice(dot + 1));
+    const expected = Buffer.from(tag(payload));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    try {
+      const packed = Buffer.from(payload, 'base64url').toString('utf8');
+      const ad = unpackServedAd(JSON.parse(packed));
+      return ad && { ad, packed };
+    } catch {
+      return null;
+    }
+  };
+
   return {
     sign: (ad: ServedAd): string => signPayload(JSON.stringify(packServedAd(ad))),
     signPayload,
 
     /** The served ad, or null when the token is malformed or its signature does not match. */
-    verify(token: string | undefined): ServedAd | null {
-      if (!token || token.length > 4096) return null;
-      const dot = token.indexOf('.');
-      if (dot <= 0 || token.length - dot - 1 !== TAG_CHARS) return null;
-      const payload = token.slice(0, dot);
-      // UTF-8 bytes: a genuine token is ASCII, so any other character makes the comparison fail.
-      const given = Buffer.from(token.slice(dot + 1));
-      const expected = Buffer.from(tag(payload));
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      try {
-        return unpackServedAd(JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')));
-      } catch {
-        return null;
-      }
-    },
+    verify: (token: string | undefined): ServedAd | null => open(token)?.ad ?? null,
+    open,
   };
 }
 

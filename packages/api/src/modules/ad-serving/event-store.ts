@@ -2,7 +2,6 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Db, Tx } from '../../db/client.ts';
-import { createMemoryCache, type Cache } from '../../lib/cache.ts';
 import { packServedAd, unpackServedAd, type EventType, type ServedAd } from './event-signing.ts';
 
 /** An accepted beacon, as made durable before answering 202. */
@@ -13,18 +12,15 @@ export interface BeaconEvent {
   ad: ServedAd;
   /** When it was accepted (ms since epoch). */
   at: number;
+  /** `ad` as the JSON text of packServedAd that its token carried, when at hand (spares encoding it again). */
+  packed?: string;
 }
 
-/** Where accepted events wait until the consumer counts them. */
+/** Where accepted events wait until the consumer counts them (and drops a person's repeats, see event-consumer). */
 export interface EventStore {
   kind: 'redis' | 'database';
   /** Makes the event durable; resolves only once it is. */
   append(event: BeaconEvent): Promise<void>;
-  /**
-   * The same, unless `dedupKey` was taken within the last `ttlSeconds` (then nothing is stored and
-   * it resolves false). Taking the key and storing the event succeed or fail together.
-   */
-  appendOnce(event: BeaconEvent, dedupKey: string, ttlSeconds: number): Promise<boolean>;
   /**
    * Takes up to `limit` pending events and runs `fn` with them inside one database transaction;
    * they are removed from the store only when it commits. Resolves with how many were taken.
@@ -37,35 +33,84 @@ export interface EventStore {
 const TX_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
 
 /**
- * Without Redis: one `rm_event_inbox` row per event, taken with SKIP LOCKED and deleted in the
- * counting transaction; dedup keys live in the process's cache.
+ * A stored event: `[k, type, at, ...the served ad packed as in its token]`, half the bytes of the
+ * object; written around the token's own text when the event carries it. Never holds a line break
+ * (a batch joins events with them): JSON.stringify escapes them, and a token text holding one (as
+ * whitespace) is encoded again.
  */
-export function createDatabaseEventStore(db: Db, cache: Cache = createMemoryCache()): EventStore {
-  const append = async (event: BeaconEvent) => {
-    await db.$executeRaw`INSERT INTO rm_event_inbox (payload) VALUES (${JSON.stringify(event)}::jsonb)`;
+export const encode = (e: BeaconEvent) =>
+  e.packed?.[0] === '[' && !e.packed.includes('\n')
+    ? `[${JSON.stringify(e.k)},${JSON.stringify(e.type)},${e.at},${e.packed.slice(1)}`
+    : JSON.stringify([e.k, e.type, e.at, ...packServedAd(e.ad)]);
+
+/** The event of a stored value (parsed JSON); events stored before the packed form are the object itself. */
+function decoded(value: unknown): BeaconEvent {
+  if (!Array.isArray(value)) return value as BeaconEvent;
+  const [k, type, at, ...packed] = value as [string, EventType, number, ...unknown[]];
+  const ad = unpackServedAd(packed);
+  if (!ad) throw new Error(`malformed stored event: ${JSON.stringify(value).slice(0, 200)}`);
+  return { k, type, at, ad };
+}
+
+/** Events stored in one call at most (a larger burst takes several). */
+const BATCH_MAX = 500;
+
+interface Pending {
+  event: string;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Group commit: one store call in flight at a time, and the appends that arrive meanwhile wait for
+ * it and go together in the next one (at light load a call carries one event and adds no wait;
+ * under load calls carry tens, and this process and the store handle one command per batch, not
+ * per event). Each request still waits until its own event is stored.
+ */
+function groupCommit(store: (events: string[]) => Promise<void>) {
+  const queue: Pending[] = [];
+  let inFlight = false;
+  const flush = () => {
+    if (inFlight || queue.length === 0) return;
+    inFlight = true;
+    const batch = queue.splice(0, BATCH_MAX);
+    store(batch.map((p) => p.event))
+      .then(
+        () => batch.forEach((p) => p.resolve()),
+        (err: unknown) => batch.forEach((p) => p.reject(err)),
+      )
+      .finally(() => {
+        inFlight = false;
+        flush();
+      });
   };
+  return (event: BeaconEvent) =>
+    new Promise<void>((resolve, reject) => {
+      // The first append of a turn schedules the call; the turn's others join it.
+      if (queue.length === 0 && !inFlight) setImmediate(flush);
+      queue.push({ event: encode(event), resolve, reject });
+    });
+}
+
+/**
+ * Without Redis: one `rm_event_inbox` row per event (a batch in one INSERT), taken with SKIP LOCKED
+ * and deleted in the counting transaction.
+ */
+export function createDatabaseEventStore(db: Db): EventStore {
+  const append = groupCommit(async (events) => {
+    await db.$executeRaw`INSERT INTO rm_event_inbox (payload) SELECT jsonb_array_elements(${`[${events.join(',')}]`}::jsonb)`;
+  });
   return {
     kind: 'database',
     append,
-    async appendOnce(event, dedupKey, ttlSeconds) {
-      if (!(await cache.setIfAbsent(dedupKey, 1, ttlSeconds))) return false;
-      try {
-        await append(event);
-      } catch (err) {
-        // Not stored: a retry must not be taken for a duplicate.
-        await cache.del(dedupKey).catch(() => undefined);
-        throw err;
-      }
-      return true;
-    },
     consume: (limit, fn) =>
       db.$transaction(async (tx) => {
-        const rows = await tx.$queryRaw<{ id: bigint; payload: BeaconEvent | string }[]>`
+        const rows = await tx.$queryRaw<{ id: bigint; payload: unknown }[]>`
           SELECT id, payload FROM rm_event_inbox ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
         if (rows.length === 0) return 0;
         await fn(
           tx,
-          rows.map((r) => (typeof r.payload === 'string' ? (JSON.parse(r.payload) as BeaconEvent) : r.payload)),
+          rows.map((r) => decoded(typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload)),
         );
         const ids = rows.map((r) => r.id.toString());
         await tx.$executeRaw`DELETE FROM rm_event_inbox WHERE id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`;
@@ -75,77 +120,20 @@ export function createDatabaseEventStore(db: Db, cache: Cache = createMemoryCach
   };
 }
 
-/** A stream entry: `[k, type, at, ...the served ad packed as in its token]`, half the bytes of the object. */
-const encode = (e: BeaconEvent) => JSON.stringify([e.k, e.type, e.at, ...packServedAd(e.ad)]);
-
-function decode(entry: string): BeaconEvent {
-  const value = JSON.parse(entry) as [string, EventType, number, ...unknown[]] | BeaconEvent;
-  // Entries written before the packed form (a stream that outlived an upgrade) are the object itself.
-  if (!Array.isArray(value)) return value;
-  const [k, type, at, ...packed] = value;
-  const ad = unpackServedAd(packed);
-  if (!ad) throw new Error(`malformed event in the stream: ${entry.slice(0, 200)}`);
-  return { k, type, at, ad };
-}
+/** Appends a batch: KEYS[1] is the stream, ARGV[1] the events, one per line (one argument, not one per event). */
+const APPEND_BATCH = `
+local n = 0
+for event in string.gmatch(ARGV[1], '[^\\n]+') do
+  redis.call('XADD', KEYS[1], '*', 'e', event)
+  n = n + 1
+end
+return n`;
 
 const GROUP = 'rm-event-counters';
 /** A message delivered to a consumer that died is claimed by another after this long. */
 const CLAIM_IDLE_MS = 60_000;
 
 type StreamReply = [string, [string, string[]][]][] | null;
-
-/**
- * Appends a batch of events, each only if its dedup key was free: KEYS[1] is the stream, KEYS[i+1]
- * event i's dedup key, ARGV[2i-1] its window in seconds and ARGV[2i] the event. For each event,
- * taking the key and appending happen together; answers 1 (stored) or 0 (duplicate) per event.
- */
-const APPEND_BATCH = `
-local stored = {}
-for i = 2, #KEYS do
-  if redis.call('SET', KEYS[i], '1', 'EX', ARGV[2 * i - 3], 'NX') then
-    redis.call('XADD', KEYS[1], '*', 'e', ARGV[2 * i - 2])
-    stored[i - 1] = 1
-  else
-    stored[i - 1] = 0
-  end
-end
-return stored`;
-
-/** Events appended in one call at most (a larger burst takes several). */
-const BATCH_MAX = 500;
-
-interface Pending {
-  dedupKey: string;
-  ttl: number;
-  event: string;
-  resolve: (stored: boolean) => void;
-  reject: (err: unknown) => void;
-}
-
-/**
- * Group commit: the appends that arrive in one turn of the event loop (the beacons of every
- * connection that had a request ready) go to Redis as one script call. Each request still waits
- * for its own event to be stored; Redis and this process handle one command per batch instead of
- * one per event.
- */
-function batchedAppends(append: (keys: string[], args: Array<string | number>) => Promise<number[]>, stream: string) {
-  const queue: Pending[] = [];
-  const flush = () => {
-    const batch = queue.splice(0, BATCH_MAX);
-    if (queue.length) setImmediate(flush);
-    const keys = [stream, ...batch.map((p) => p.dedupKey)];
-    const args = batch.flatMap((p) => [p.ttl, p.event]);
-    append(keys, args).then(
-      (stored) => batch.forEach((p, i) => p.resolve(stored[i] === 1)),
-      (err: unknown) => batch.forEach((p) => p.reject(err)),
-    );
-  };
-  return (dedupKey: string, ttl: number, event: string) =>
-    new Promise<boolean>((resolve, reject) => {
-      if (queue.length === 0) setImmediate(flush);
-      queue.push({ dedupKey, ttl, event, resolve, reject });
-    });
-}
 
 /**
  * With Redis: XADD to `${prefix}:rm-events`; consumers of one group read with XREADGROUP, count in
@@ -170,18 +158,16 @@ export function createRedisEventStore(db: Db, redis: Redis, prefix: string): Eve
   const read = async (limit: number, from: '0' | '>') =>
     ((await redis.xreadgroup('GROUP', GROUP, consumer, 'COUNT', limit, 'STREAMS', stream, from)) as StreamReply)?.[0]?.[1] ?? [];
 
-  // The dedup keys (named as the cache names its keys) and the appends of a batch, in one script call.
-  if (!('rmAppendBatch' in redis)) redis.defineCommand('rmAppendBatch', { lua: APPEND_BATCH });
-  const script = (redis as unknown as { rmAppendBatch(numKeys: number, ...keysThenArgs: Array<string | number>): Promise<number[]> }).rmAppendBatch.bind(redis);
-  const appendOnce = batchedAppends((keys, args) => script(keys.length, ...keys, ...args), stream);
+  // The appends of a batch, in one script call.
+  if (!('rmAppendBatch' in redis)) redis.defineCommand('rmAppendBatch', { numberOfKeys: 1, lua: APPEND_BATCH });
+  const script = (redis as unknown as { rmAppendBatch(stream: string, events: string): Promise<number> }).rmAppendBatch.bind(redis);
+  const append = groupCommit(async (events) => {
+    const appended = await script(stream, events.join('\n'));
+    if (appended !== events.length) throw new Error(`the event stream took ${appended} of ${events.length} events`);
+  });
   return {
     kind: 'redis',
-    async append(event) {
-      await redis.xadd(stream, '*', 'e', encode(event));
-    },
-    async appendOnce(event, dedupKey, ttlSeconds) {
-      return appendOnce(`${prefix}:cache:${dedupKey}`, Math.max(1, Math.ceil(ttlSeconds)), encode(event));
-    },
+    append,
     async consume(limit, fn) {
       await ensureGroup();
       // Messages of a consumer that died before acknowledging them become this one's pending ones.
@@ -193,7 +179,7 @@ export function createRedisEventStore(db: Db, redis: Redis, prefix: string): Eve
       let entries = pending.filter(([, fields]) => fields && fields.length > 0);
       if (entries.length === 0) entries = await read(limit, '>');
       if (entries.length === 0) return 0;
-      const events = entries.map(([, fields]) => decode(fields[fields.indexOf('e') + 1]!));
+      const events = entries.map(([, fields]) => decoded(JSON.parse(fields[fields.indexOf('e') + 1]!)));
       await db.$transaction((tx) => fn(tx, events), TX_OPTIONS);
       const ids = entries.map(([id]) => id);
       await redis.multi().xack(stream, GROUP, ...ids).xdel(stream, ...ids).exec();
