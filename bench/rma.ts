@@ -35,6 +35,13 @@ const VOCABULARY = 400;
 const SKUS_PER_PUBLISHER = 500;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/**
+ * Beacons come from the browsers of every shopper on the publisher's pages, many at once (decisions
+ * from a publisher's servers, through a pool of connections): their maximum-rate rows, the bare
+ * route's included, run with this many connections. Each beacon waits for its event to be durable in
+ * Redis, so a connection spends most of its time waiting: 20 connections cannot keep the server busy.
+ */
+const BEACON_CONNECTIONS = Number(process.env.BENCH_BEACON_CONNECTIONS ?? 100);
 /** Distinct beacon tokens for the autocannon rows (the timed row, then the count check's 260,000). */
 const BEACON_TOKENS = 800_000;
 /** Beacons fired by the API-only run and by the run with the worker counting at the same time. */
@@ -356,8 +363,6 @@ async function interleaved(rows: Record<string, Row>, specs: Array<[label: strin
 // maximum-rate comparisons run with both.
 
 const WRK = process.env.BENCH_WRK ?? 'wrk';
-const pin = process.env.BENCH_PIN === '1';
-const run = (cmd: string, args: string[]) => new Promise<void>((res, rej) => execFile(cmd, args, (err) => (err ? rej(err) : res())));
 const wrkAvailable = await new Promise<boolean>((res) => execFile(WRK, ['--version'], (err, stdout, stderr) => res(/wrk/.test(`${stdout}${stderr}`) && (!err || err.code === 1))));
 const scripts = mkdtempSync(join(tmpdir(), 'bench-rma-wrk-'));
 process.on('exit', () => rmSync(scripts, { recursive: true, force: true }));
@@ -445,15 +450,15 @@ function wrkBytes(text: string | undefined): number {
   return Number(m[1]) * 1024 ** ['B', 'KB', 'MB', 'GB'].indexOf(m[2]!);
 }
 
-/** One wrk run: one thread, CONNECTIONS connections, `seconds` long. */
-async function wrkLoad(label: string, url: string, script: string, seconds: number, env: Record<string, string> = {}): Promise<Row> {
+/** One wrk run: one thread, `connections` connections, `seconds` long. */
+async function wrkLoad(label: string, url: string, script: string, seconds: number, connections: number, env: Record<string, string> = {}): Promise<Row> {
   // This process only waits for wrk, whose own CPU it reports (WRK_CPU_REPORT).
   const cpuUsed = cpuMeter(Object.keys(processes).filter((name) => name !== 'autocannon'));
   const t0 = performance.now();
   const out = await new Promise<string>((res, rej) =>
     execFile(
-      pin ? 'taskset' : WRK,
-      [...(pin ? ['-c', '1', WRK] : []), '-t1', `-c${CONNECTIONS}`, `-d${Math.max(1, Math.round(seconds))}s`, '--latency', '-s', script, url],
+      WRK,
+      ['-t1', `-c${connections}`, `-d${Math.max(1, Math.round(seconds))}s`, '--latency', '-s', script, url],
       { env: { ...process.env, ...env }, maxBuffer: 1 << 20 },
       (err, stdout, stderr) => (err ? rej(new Error(`${label}: wrk failed: ${stderr || err.message}`)) : res(stdout)),
     ),
@@ -485,20 +490,20 @@ async function wrkLoad(label: string, url: string, script: string, seconds: numb
 }
 
 /** A row driven by wrk, cycling through prepared requests. */
-const wrkRotating = (label: string, url: string, requests: WrkRequest[]): Slice => {
+const wrkRotating = (label: string, url: string, requests: WrkRequest[], connections = CONNECTIONS): Slice => {
   const script = rotatingScript(requests);
-  return (share) => wrkLoad(label, url, script, DURATION * share);
+  return (share) => wrkLoad(label, url, script, DURATION * share, connections);
 };
 
 /** A row driven by wrk, each request a path of `pathsFile` no other slice fired. */
-const wrkPaths = (label: string, url: string, pathsFile: string, cursor: { i: number }, total: number): Slice => {
+const wrkPaths = (label: string, url: string, pathsFile: string, cursor: { i: number }, total: number, connections = CONNECTIONS): Slice => {
   const script = pathsScript(pathsFile);
   return async (share) => {
     // Lines wrk loads for this slice: more than it can fire at this machine's speed, far fewer than all.
     const limit = Math.min(total - cursor.i, Math.ceil(DURATION * share * 100_000));
-    const row = await wrkLoad(label, url, script, DURATION * share, { OFFSET: String(cursor.i), LIMIT: String(limit) });
+    const row = await wrkLoad(label, url, script, DURATION * share, connections, { OFFSET: String(cursor.i), LIMIT: String(limit) });
     // Requests still in flight when wrk stopped used paths it did not count.
-    cursor.i += row.count2xx + row.non2xx + CONNECTIONS;
+    cursor.i += row.count2xx + row.non2xx + connections;
     return row;
   };
 };
@@ -572,10 +577,6 @@ async function main() {
   };
   const ready = await next();
   processes.server = child.pid;
-  if (pin) {
-    await run('taskset', ['-a', '-p', '-c', '0', String(child.pid)]);
-    await run('taskset', ['-a', '-p', '-c', '1', String(process.pid)]);
-  }
   const appUrl = `http://127.0.0.1:${ready.appPort}`;
   const bareUrl = `http://127.0.0.1:${ready.barePort}`;
 
@@ -691,7 +692,7 @@ async function main() {
   const enoughTokens = () => {
     if (cursor.i >= BEACON_TOKENS) throw new Error('not enough distinct beacon tokens for this run; raise BEACON_TOKENS');
   };
-  const beacons = (opts: Partial<autocannon.Options>, url = appUrl): autocannon.Options => ({ ...opts, url, requests: rotating(beaconRequests, cursor) });
+  const beacons = (opts: Partial<autocannon.Options>, url = appUrl): autocannon.Options => ({ connections: BEACON_CONNECTIONS, ...opts, url, requests: rotating(beaconRequests, cursor) });
   const beaconLoad = async (label: string, amount: number) => {
     const row = await load(label, beacons({ amount }));
     enoughTokens();
@@ -702,8 +703,8 @@ async function main() {
   const redisRoundTripRow = 'bare + one Redis round trip (beacon-sized body)';
   const beaconRow = 'POST /v1/beacon/impression';
   const beaconOnlyRow = 'bare + the beacon only';
-  const bareBeacon = { url: bareUrl, requests: rotating([{ path: '/bare', headers: {}, body: '' }]) };
-  const bareRedis = { url: bareUrl, requests: rotating([{ path: '/bare-redis', headers: {}, body: '' }]) };
+  const bareBeacon = { url: bareUrl, connections: BEACON_CONNECTIONS, requests: rotating([{ path: '/bare', headers: {}, body: '' }]) };
+  const bareRedis = { url: bareUrl, connections: BEACON_CONNECTIONS, requests: rotating([{ path: '/bare-redis', headers: {}, body: '' }]) };
   if (profile) rows[ac(beaconRow)] = await load(ac(beaconRow), beacons({}));
   else {
     await interleaved(rows, [
@@ -721,10 +722,10 @@ async function main() {
     const wrkCursor = { i: 0 };
     const post = (path: string): WrkRequest[] => [{ method: 'POST', path, headers: {}, body: '' }];
     await interleaved(rows, [
-      [wk(beaconBareRow), wrkRotating(wk(beaconBareRow), bareUrl, post('/bare'))],
-      ...(ready.redis ? [[wk(redisRoundTripRow), wrkRotating(wk(redisRoundTripRow), bareUrl, post('/bare-redis'))] as [string, Slice]] : []),
-      [wk(beaconRow), wrkPaths(wk(beaconRow), appUrl, wrkTokens, wrkCursor, WRK_BEACON_TOKENS)],
-      [wk(beaconOnlyRow), wrkPaths(wk(beaconOnlyRow), bareUrl, wrkTokens, wrkCursor, WRK_BEACON_TOKENS)],
+      [wk(beaconBareRow), wrkRotating(wk(beaconBareRow), bareUrl, post('/bare'), BEACON_CONNECTIONS)],
+      ...(ready.redis ? [[wk(redisRoundTripRow), wrkRotating(wk(redisRoundTripRow), bareUrl, post('/bare-redis'), BEACON_CONNECTIONS)] as [string, Slice]] : []),
+      [wk(beaconRow), wrkPaths(wk(beaconRow), appUrl, wrkTokens, wrkCursor, WRK_BEACON_TOKENS, BEACON_CONNECTIONS)],
+      [wk(beaconOnlyRow), wrkPaths(wk(beaconOnlyRow), bareUrl, wrkTokens, wrkCursor, WRK_BEACON_TOKENS, BEACON_CONNECTIONS)],
     ]);
   }
   // The server counts what these rows stored, so the count check below starts from an empty stream
@@ -770,7 +771,7 @@ async function main() {
     'index heap < 300 MB': { value: `${(warmed.heapMb as number).toFixed(1)} MB`, pass: (warmed.heapMb as number) < 300 },
   };
 
-  console.log(`\n${DURATION}s per row, ${CONNECTIONS} connections, PostgreSQL, redis: ${ready.redis ? 'on' : 'in-process'}, ${availableParallelism()} cores`);
+  console.log(`\n${DURATION}s per row, ${CONNECTIONS} connections (beacons: ${BEACON_CONNECTIONS}), PostgreSQL, redis: ${ready.redis ? 'on' : 'in-process'}, ${availableParallelism()} cores`);
   console.table(Object.fromEntries(Object.entries(rows).map(([label, { cpu: _cpu, seconds: _seconds, ...shown }]) => [label, shown])));
   console.table(checks);
   const outDir = resolve(import.meta.dirname, 'results');
@@ -783,6 +784,7 @@ async function main() {
         date: new Date().toISOString(),
         durationSeconds: DURATION,
         connections: CONNECTIONS,
+        beaconConnections: BEACON_CONNECTIONS,
         redis: ready.redis,
         machine: { cores: availableParallelism(), cpu: cpus()[0]?.model ?? '' },
         dataset: { publishers: PUBLISHERS, advertisers: ADVERTISERS, campaigns: CAMPAIGNS, ads: CAMPAIGNS * ADS_PER_CAMPAIGN, keywords: CAMPAIGNS * KEYWORDS_PER_CAMPAIGN },

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
@@ -10,7 +11,7 @@ import errorsPlugin from './plugins/errors.ts';
 import dbPlugin from './plugins/db.ts';
 import identityPlugin from './plugins/identity.ts';
 import realtimePlugin from './plugins/realtime.ts';
-import securityPlugin from './plugins/security.ts';
+import securityPlugin, { AD_SERVING_HEADERS, CORS_EXPOSED_HEADERS } from './plugins/security.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import spaPlugin from './plugins/spa.ts';
 import { createMembershipRepo } from './modules/accounts/membership.repo.ts';
@@ -66,6 +67,7 @@ import { registerRmaRoutes } from './modules/ad-serving/rma.routes.ts';
 import { createDatabaseEventStore, createRedisEventStore } from './modules/ad-serving/event-store.ts';
 import { createBeaconsService } from './modules/ad-serving/beacons.service.ts';
 import { registerBeaconRoutes } from './modules/ad-serving/beacons.routes.ts';
+import { createBeaconFastPath, type FastPath } from './modules/ad-serving/beacon-fast-path.ts';
 import { createEventConsumer } from './modules/ad-serving/event-consumer.ts';
 import { registerConversionRoutes } from './modules/ad-serving/conversions.routes.ts';
 import { createConversionsService } from './modules/ad-serving/conversions.service.ts';
@@ -86,6 +88,12 @@ import { registerCatalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createLocationsRepo } from './modules/locations/locations.repo.ts';
 import { registerSystemRoutes } from './modules/system/system.routes.ts';
 
+/** The request id: the caller's x-request-id when it is an acceptable one, else a new one. */
+const requestIdOf = (req: IncomingMessage) => {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && /^[\w.-]{8,128}$/.test(incoming) ? incoming : randomUUID();
+};
+
 export interface BuildOptions {
   /** An already-open database (tests, or server.ts after migrating); otherwise one is opened from config. */
   database?: Database;
@@ -96,11 +104,25 @@ export interface BuildOptions {
 
 /** Builds the whole API as a Fastify instance, without listening. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  // The event beacons' fast path answers plainly valid beacons ahead of Fastify (set once their service exists).
+  let fastPath: FastPath | undefined;
+  let fastPathHandler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  let closing = false;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    genReqId: (req) => {
-      const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && /^[\w.-]{8,128}$/.test(incoming) ? incoming : randomUUID();
+    genReqId: requestIdOf,
+    serverFactory: (handler, fastifyOptions) => {
+      // As Fastify builds its HTTP/1 server (its options resolved to its defaults), with the fast path first.
+      const options = fastifyOptions as { http?: ServerOptions; keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
+      const server = createServer(options.http ?? {}, (req, res) => {
+        if (!fastPath?.(req, res)) handler(req, res);
+      });
+      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = options.requestTimeout ?? 0;
+      server.setTimeout(options.connectionTimeout ?? 0);
+      if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+      fastPathHandler = handler;
+      return server;
     },
     bodyLimit: config.bodyLimit,
     // `/api/user/` (the spec's path) and `/api/user` are one route; the OpenAPI document shows the latter.
@@ -203,7 +225,19 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     scopes: rmScopes,
   });
   const eventStore = redis ? createRedisEventStore(db, redis, config.redisPrefix) : createDatabaseEventStore(db);
-  registerBeaconRoutes(app, createBeaconsService({ signer: createEventSigner(config.jwtSecret), store: eventStore }));
+  const beacons = createBeaconsService({ signer: createEventSigner(config.jwtSecret), store: eventStore });
+  registerBeaconRoutes(app, beacons);
+  fastPath = createBeaconFastPath({
+    beacons,
+    requestId: requestIdOf,
+    corsOrigins: config.corsOrigins,
+    exposedHeaders: CORS_EXPOSED_HEADERS,
+    securityHeaders: AD_SERVING_HEADERS,
+    closing: () => closing,
+  })(fastPathHandler!);
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   registerConversionRoutes(app, { conversions: createConversionsService({ db }), apiKeys });
   const eventConsumer = createEventConsumer(eventStore, { log: app.log, onCommitted: (touched) => adIndex.spendChanged(touched), attribution: createAttribution(db), db });
   app.decorate('eventConsumer', eventConsumer);

@@ -16,6 +16,18 @@ export const STATIC_PREFIXES = ['/assets/', '/brand/', '/uploads/'];
 /** Integrators' servers call ad decisions and fire beacons at traffic rates from few IPs: not a per-IP ceiling's business. */
 export const AD_SERVING_PREFIXES = ['/v1/rma/', '/v1/beacon/'];
 
+/** Response headers a browser script may read cross-origin. */
+export const CORS_EXPOSED_HEADERS = ['x-request-id', 'retry-after', 'content-disposition'];
+/**
+ * Ad decisions and beacons answer JSON (never a page) to publishers' servers, scripts and pixels:
+ * readable cross-origin, never sniffed; page policies (CSP, framing) have nothing to govern there.
+ */
+export const AD_SERVING_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'cross-origin-resource-policy': 'cross-origin',
+  'referrer-policy': 'no-referrer',
+};
+
 const HELMET_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
@@ -69,16 +81,13 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
     await app.register(cors, {
       origin: opts.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposedHeaders: ['x-request-id', 'retry-after', 'content-disposition'],
+      exposedHeaders: CORS_EXPOSED_HEADERS,
       maxAge: 600,
     });
     // Security headers: the same on every response of a kind, so computed once, not per request.
     const appHeaders = helmetHeaders(HELMET_OPTIONS);
-    // Ad decisions and beacons answer JSON (never a page) to publishers' servers, scripts and pixels:
-    // readable cross-origin, never sniffed; page policies (CSP, framing) have nothing to govern there.
-    const adServingHeaders = { 'x-content-type-options': 'nosniff', 'cross-origin-resource-policy': 'cross-origin', 'referrer-policy': 'no-referrer' };
     app.addHook('onRequest', (request, reply, done) => {
-      reply.headers(AD_SERVING_PREFIXES.some((p) => request.url.startsWith(p)) ? adServingHeaders : appHeaders);
+      reply.headers(AD_SERVING_PREFIXES.some((p) => request.url.startsWith(p)) ? AD_SERVING_HEADERS : appHeaders);
       done();
     });
     await app.register(rateLimit, {

@@ -1,7 +1,7 @@
 import { BEACON_TOKEN_TTL_HOURS } from '@backoffice/contracts';
 import { AppError } from '../../lib/errors.ts';
 import { eventKey, type EventSigner, type EventType } from './event-signing.ts';
-import type { EventStore } from './event-store.ts';
+import type { BeaconEvent, EventStore } from './event-store.ts';
 
 const TOKEN_TTL_MS = BEACON_TOKEN_TTL_HOURS * 3_600_000;
 /** Clocks of several instances disagree a little: a token issued slightly "in the future" is fine. */
@@ -24,15 +24,26 @@ export interface BeaconOutcome {
  * and so does dropping a person's repeats within the event's window: no lookup here.
  */
 export function createBeaconsService({ signer, store, now = Date.now }: BeaconsDeps) {
+  /** The event a beacon stands for, checked (synchronous: the fast path decides on it before answering); throws the 400s. */
+  const check = (type: EventType, token: string | undefined): { event: BeaconEvent; outcome: BeaconOutcome } => {
+    const opened = signer.open(token);
+    const at = now();
+    if (!opened || !Number.isFinite(opened.ad.t) || opened.ad.t - at > CLOCK_SKEW_MS) throw new AppError(400, 'BEACON_INVALID_TOKEN', 'BEACON_INVALID_TOKEN');
+    const { ad, packed } = opened;
+    if (at - ad.t > TOKEN_TTL_MS) throw new AppError(400, 'BEACON_EXPIRED_TOKEN', 'BEACON_EXPIRED_TOKEN');
+    return {
+      event: { k: eventKey(ad, type), type, ad, at, packed },
+      outcome: type === 'click' && ad.to && /^https?:\/\//i.test(ad.to) ? { to: ad.to } : {},
+    };
+  };
   return {
+    check,
+    /** Resolves once the event is durable in the store. */
+    store: (event: BeaconEvent) => store.append(event),
     async accept(type: EventType, token: string | undefined): Promise<BeaconOutcome> {
-      const opened = signer.open(token);
-      const at = now();
-      if (!opened || !Number.isFinite(opened.ad.t) || opened.ad.t - at > CLOCK_SKEW_MS) throw new AppError(400, 'BEACON_INVALID_TOKEN', 'BEACON_INVALID_TOKEN');
-      const { ad, packed } = opened;
-      if (at - ad.t > TOKEN_TTL_MS) throw new AppError(400, 'BEACON_EXPIRED_TOKEN', 'BEACON_EXPIRED_TOKEN');
-      await store.append({ k: eventKey(ad, type), type, ad, at, packed });
-      return type === 'click' && ad.to && /^https?:\/\//i.test(ad.to) ? { to: ad.to } : {};
+      const { event, outcome } = check(type, token);
+      await store.append(event);
+      return outcome;
     },
   };
 }

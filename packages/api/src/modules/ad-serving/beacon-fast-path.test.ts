@@ -1,0 +1,146 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { AD_SERVING_HEADERS, CORS_EXPOSED_HEADERS } from '../../plugins/security.ts';
+import { createBeaconFastPath } from './beacon-fast-path.ts';
+import { createBeaconsService } from './beacons.service.ts';
+import { createEventSigner, type ServedAd } from './event-signing.ts';
+import type { BeaconEvent, EventStore } from './event-store.ts';
+
+let t: TestApp;
+let seq = 0;
+const uniq = () => `${Date.now().toString(36)}-fp-${++seq}`;
+const ids = { publisher: 0, advertiser: 0, campaign: 0, ad: 0 };
+const served = (over: Partial<ServedAd> = {}): ServedAd => ({
+  r: `req-${uniq()}`,
+  p: ids.publisher,
+  a: ids.advertiser,
+  c: ids.campaign,
+  d: ids.ad,
+  pl: 'fast',
+  cx: 'search',
+  pos: 1,
+  u: `user-${uniq()}`,
+  cpc: 0,
+  cpm: 0,
+  t: Date.now(),
+  ...over,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const ad = await t.db.ad.findFirstOrThrow({ where: { status: 'approved' }, select: { id: true, campaignId: true, campaign: { select: { publisherId: true, advertiserId: true } } } });
+  Object.assign(ids, { publisher: ad.campaign.publisherId, advertiser: ad.campaign.advertiserId, campaign: ad.campaignId, ad: ad.id });
+});
+afterAll(() => t.close());
+
+/** The headers both paths answer alike (not the ones Node adds itself). */
+const comparable = (headers: Record<string, unknown>) => {
+  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+  return rest;
+};
+
+describe('the beacon fast path', () => {
+  const sign = (ad: ServedAd) => createEventSigner(t.config.jwtSecret).sign(ad);
+  const cases: Array<{ name: string; method: 'POST' | 'GET'; type: string; ad: () => ServedAd; headers: Record<string, string> }> = [
+    { name: 'an impression', method: 'POST', type: 'impression', ad: () => served(), headers: {} },
+    { name: 'a view from a page of another origin', method: 'POST', type: 'view', ad: () => served(), headers: { origin: 'https://loja.example' } },
+    { name: 'a click with an acceptable request id', method: 'POST', type: 'click', ad: () => served(), headers: { 'x-request-id': 'pedido-0123456789' } },
+    { name: 'a click redirect', method: 'GET', type: 'click', ad: () => served({ to: 'https://loja.example/p/1?utm=rm' }), headers: {} },
+    { name: 'a click without a destination', method: 'GET', type: 'click', ad: () => served(), headers: {} },
+  ];
+  it.each(cases)('answers $name as the Fastify route does, and stores it', async ({ method, type, ad, headers }) => {
+    const fast = ad();
+    const routed = ad();
+    const fastRes = await t.http[method === 'POST' ? 'post' : 'get'](`/v1/beacon/${type}?t=${encodeURIComponent(sign(fast))}`).set(headers).redirects(0);
+    // inject() goes straight to Fastify, never through the HTTP server and its fast path.
+    const routedRes = await t.app.inject({ method, url: `/v1/beacon/${type}?t=${encodeURIComponent(sign(routed))}`, headers });
+    expect(fastRes.status).toBe(routedRes.statusCode);
+    expect(fastRes.text).toBe(routedRes.body);
+    const fastHeaders = comparable(fastRes.headers);
+    const routedHeaders = comparable(routedRes.headers);
+    if (!headers['x-request-id']) {
+      expect(fastHeaders['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      fastHeaders['x-request-id'] = routedHeaders['x-request-id'];
+    }
+    expect(fastHeaders).toEqual(routedHeaders);
+    await t.app.eventConsumer.drain();
+    expect(await t.db.rmEvent.count({ where: { requestId: { in: [fast.r, routed.r] } } })).toBe(2);
+  });
+
+  describe('hands on to the app what it does not answer', () => {
+    let server: Server;
+    let handedOn: string[];
+    let failStore = false;
+    let http: ReturnType<typeof supertest>;
+    const stored: BeaconEvent[] = [];
+    beforeAll(async () => {
+      const store: EventStore = {
+        kind: 'database',
+        append: async (e) => {
+          if (failStore) throw new Error('store down');
+          stored.push(e);
+        },
+        consume: async () => 0,
+        close: async () => undefined,
+      };
+      const fastPath = createBeaconFastPath({
+        beacons: createBeaconsService({ signer: createEventSigner(t.config.jwtSecret), store }),
+        requestId: () => 'id-0123456789',
+        corsOrigins: ['https://loja.example'],
+        exposedHeaders: CORS_EXPOSED_HEADERS,
+        securityHeaders: AD_SERVING_HEADERS,
+        closing: () => false,
+      })((req, res) => {
+        handedOn.push(`${req.method} ${req.url}`);
+        res.writeHead(299).end();
+      });
+      // 298: the fast path said no at once; 299: it took the request, then handed it on.
+      server = createServer((req, res) => {
+        if (!fastPath(req, res)) res.writeHead(298).end();
+      });
+      await new Promise<void>((res) => server.listen(0, '127.0.0.1', res));
+      http = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    });
+    afterAll(() => new Promise<void>((res) => server.close(() => res())));
+
+    it('answers a plainly valid beacon itself, reflecting only an allowed origin', async () => {
+      handedOn = [];
+      const token = encodeURIComponent(sign(served()));
+      const res = await http.post(`/v1/beacon/impression?t=${token}`).set('origin', 'https://loja.example');
+      expect(res.status).toBe(202);
+      expect(res.body).toEqual({ accepted: true });
+      expect(res.headers).toMatchObject({ 'access-control-allow-origin': 'https://loja.example', vary: 'Origin', 'x-request-id': 'id-0123456789', ...AD_SERVING_HEADERS });
+      const other = await http.post(`/v1/beacon/view?t=${encodeURIComponent(sign(served()))}`).set('origin', 'https://outra.example');
+      expect(other.status).toBe(202);
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      expect(handedOn).toEqual([]);
+      expect(stored.slice(-2).map((e) => e.type)).toEqual(['impression', 'view']);
+    });
+
+    it('leaves other URLs, methods, bad tokens, other parameters and bodies to the app, and hands on a beacon its store failed', async () => {
+      handedOn = [];
+      const token = encodeURIComponent(sign(served()));
+      expect((await http.post(`/v1/rma/1`)).status).toBe(298);
+      expect((await http.post(`/v1/beacon/other?t=${token}`)).status).toBe(298);
+      expect((await http.get(`/v1/beacon/impression?t=${token}`)).status).toBe(298);
+      expect((await http.post(`/v1/beacon/impression/?t=${token}`)).status).toBe(298);
+      const handed = [
+        `/v1/beacon/impression`,
+        `/v1/beacon/impression?t=${token.slice(0, -2)}xy`,
+        `/v1/beacon/impression?t=${token}&t=${token}`,
+        `/v1/beacon/impression?x=1&t=${token}`,
+        `/v1/beacon/impression?t=%E0%A4%A`,
+      ];
+      for (const url of handed) expect((await http.post(url)).status).toBe(298);
+      expect((await http.post(`/v1/beacon/click?t=${token}`).send({ a: 1 })).status).toBe(298);
+      expect(handedOn).toEqual([]);
+      failStore = true;
+      expect((await http.post(`/v1/beacon/view?t=${token}`)).status).toBe(299);
+      failStore = false;
+      expect(handedOn).toEqual([`POST /v1/beacon/view?t=${token}`]);
+    });
+  });
+});
