@@ -105,7 +105,7 @@ export interface BuildOptions {
 /** Builds the whole API as a Fastify instance, without listening. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   // The event beacons' fast path answers plainly valid beacons ahead of Fastify (set once their service exists).
-  let fastPath: FastPath | undefined;
+  const fast: { path?: FastPath } = {};
   let fastPathHandler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
   let closing = false;
   const app = Fastify({
@@ -115,7 +115,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       // As Fastify builds its HTTP/1 server (its options resolved to its defaults), with the fast path first.
       const options = fastifyOptions as { http?: ServerOptions; keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
       const server = createServer(options.http ?? {}, (req, res) => {
-        if (!fastPath?.(req, res)) handler(req, res);
+        if (!fast.path?.(req, res)) handler(req, res);
       });
       server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
       server.requestTimeout = options.requestTimeout ?? 0;
@@ -227,7 +227,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const eventStore = redis ? createRedisEventStore(db, redis, config.redisPrefix) : createDatabaseEventStore(db);
   const beacons = createBeaconsService({ signer: createEventSigner(config.jwtSecret), store: eventStore });
   registerBeaconRoutes(app, beacons);
-  fastPath = createBeaconFastPath({
+  fast.path = createBeaconFastPath({
     beacons,
     requestId: requestIdOf,
     corsOrigins: config.corsOrigins,
