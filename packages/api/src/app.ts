@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerOptions } from 'node:http';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
@@ -106,8 +106,6 @@ export interface BuildOptions {
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
   // The event beacons' fast path answers plainly valid beacons ahead of Fastify (set once their service exists).
   const fast: { path?: FastPath } = {};
-  let fastPathHandler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  let closing = false;
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     genReqId: requestIdOf,
@@ -115,13 +113,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
       // As Fastify builds its HTTP/1 server (its options resolved to its defaults), with the fast path first.
       const options = fastifyOptions as { http?: ServerOptions; keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number; maxRequestsPerSocket?: number };
       const server = createServer(options.http ?? {}, (req, res) => {
-        if (!fast.path?.(req, res)) handler(req, res);
+        if (fast.path) fast.path(req, res, handler);
+        else handler(req, res);
       });
       server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
       server.requestTimeout = options.requestTimeout ?? 0;
       server.setTimeout(options.connectionTimeout ?? 0);
       if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
-      fastPathHandler = handler;
       return server;
     },
     bodyLimit: config.bodyLimit,
@@ -233,10 +231,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     corsOrigins: config.corsOrigins,
     exposedHeaders: CORS_EXPOSED_HEADERS,
     securityHeaders: AD_SERVING_HEADERS,
-    closing: () => closing,
-  })(fastPathHandler!);
-  app.addHook('preClose', async () => {
-    closing = true;
+    closing: () => app.isClosing(),
   });
   registerConversionRoutes(app, { conversions: createConversionsService({ db }), apiKeys });
   const eventConsumer = createEventConsumer(eventStore, { log: app.log, onCommitted: (touched) => adIndex.spendChanged(touched), attribution: createAttribution(db), db });

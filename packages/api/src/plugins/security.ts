@@ -72,6 +72,7 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
     app.addHook('preClose', async () => {
       closing = true;
     });
+    app.decorate('isClosing', () => closing);
     app.addHook('onRequest', (request, reply, done) => {
       if (!closing) return done();
       reply.header('connection', 'close').header('retry-after', '5');
@@ -108,3 +109,10 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
   },
   { name: 'security', dependencies: ['errors'] },
 );
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** True once the app has begun closing (requests then get the 503 envelope). */
+    isClosing(): boolean;
+  }
+}

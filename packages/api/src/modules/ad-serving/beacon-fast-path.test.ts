@@ -74,6 +74,7 @@ describe('the beacon fast path', () => {
     let server: Server;
     let handedOn: string[];
     let failStore = false;
+    let closing = false;
     let http: ReturnType<typeof supertest>;
     const stored: BeaconEvent[] = [];
     beforeAll(async () => {
@@ -92,14 +93,16 @@ describe('the beacon fast path', () => {
         corsOrigins: ['https://loja.example'],
         exposedHeaders: CORS_EXPOSED_HEADERS,
         securityHeaders: AD_SERVING_HEADERS,
-        closing: () => false,
-      })((req, res) => {
-        handedOn.push(`${req.method} ${req.url}`);
-        res.writeHead(299).end();
+        closing: () => closing,
       });
-      // 298: the fast path said no at once; 299: it took the request, then handed it on.
+      // 298: the fast path handed the request on at once; 299: after trying to store its event.
       server = createServer((req, res) => {
-        if (!fastPath(req, res)) res.writeHead(298).end();
+        let atOnce = true;
+        fastPath(req, res, () => {
+          if (!atOnce) handedOn.push(`${req.method} ${req.url}`);
+          res.writeHead(atOnce ? 298 : 299).end();
+        });
+        atOnce = false;
       });
       await new Promise<void>((res) => server.listen(0, '127.0.0.1', res));
       http = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
@@ -120,7 +123,7 @@ describe('the beacon fast path', () => {
       expect(stored.slice(-2).map((e) => e.type)).toEqual(['impression', 'view']);
     });
 
-    it('leaves other URLs, methods, bad tokens, other parameters and bodies to the app, and hands on a beacon its store failed', async () => {
+    it('leaves other URLs, methods, bad tokens, other parameters, bodies and closing time to the app, and hands on a beacon its store failed', async () => {
       handedOn = [];
       const token = encodeURIComponent(sign(served()));
       expect((await http.post(`/v1/rma/1`)).status).toBe(298);
@@ -137,6 +140,10 @@ describe('the beacon fast path', () => {
       for (const url of handed) expect((await http.post(url)).status).toBe(298);
       expect((await http.post(`/v1/beacon/click?t=${token}`).send({ a: 1 })).status).toBe(298);
       expect(handedOn).toEqual([]);
+      // Closing: the app answers (its 503).
+      closing = true;
+      expect((await http.post(`/v1/beacon/impression?t=${encodeURIComponent(sign(served()))}`)).status).toBe(298);
+      closing = false;
       failStore = true;
       expect((await http.post(`/v1/beacon/view?t=${token}`)).status).toBe(299);
       failStore = false;

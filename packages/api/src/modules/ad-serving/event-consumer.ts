@@ -66,10 +66,10 @@ function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
 }
 
 /** How long the same person's repeated event on the same ad is not counted, in seconds. */
-export const DEDUP_WINDOWS: Record<EventType, number> = { impression: 60, view: 60, click: 3600 };
+const DEDUP_WINDOWS: Record<EventType, number> = { impression: 60, view: 60, click: 3600 };
 
 /** An event's type, ad and person: the user id, else the session, else the decision request that served the ad. */
-export const dedupKey = (e: BeaconEvent) => `${e.type}:${e.ad.d}:${e.ad.u ? `u:${e.ad.u}` : e.ad.s ? `s:${e.ad.s}` : `r:${e.ad.r}`}`;
+const dedupKey = (e: BeaconEvent) => `${e.type}:${e.ad.d}:${e.ad.u ? `u:${e.ad.u}` : e.ad.s ? `s:${e.ad.s}` : `r:${e.ad.r}`}`;
 
 /**
  * The events of a batch (sorted by time) that are not a person's repeats: an event is one when the
@@ -118,11 +118,11 @@ export async function forgetOldRepeats(db: Pick<Tx, '$executeRaw'>, now = Date.n
 }
 
 /**
- * Counts one batch in the caller's transaction, a person's repeats within the dedup windows left out: the raw events (each event_key once ever), the
- * daily (São Paulo day) and hourly (UTC hour) rollups, and the charges — CPC per click, CPM per
- * impression without losing fractions (the n-th impression of a stats row costs
- * floor(n·cpm/1000) − floor((n−1)·cpm/1000)) — debited from the (publisher, advertiser) wallet,
- * never below zero, with one movement per wallet and kind per batch.
+ * Counts one batch in the caller's transaction, a person's repeats within the dedup windows left
+ * out: the raw events (each event_key once ever), the daily (São Paulo day) and hourly (UTC hour)
+ * rollups, and the charges — CPC per click, CPM per impression without losing fractions (the n-th
+ * impression of a stats row costs floor(n·cpm/1000) − floor((n−1)·cpm/1000)) — debited from the
+ * (publisher, advertiser) wallet, never below zero, with one movement per wallet and kind per batch.
  */
 export async function countEvents(tx: Tx, batch: BeaconEvent[], windows: Record<EventType, number> = DEDUP_WINDOWS): Promise<number> {
   const unique = await withoutRepeats(tx, [...new Map(batch.map((e) => [e.k, e])).values()].sort((x, y) => x.at - y.at), windows);
