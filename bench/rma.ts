@@ -7,6 +7,10 @@
 // 200,000 keywords), then forks the server (`--serve`: the real app and the bare route, one
 // process) and drives it with autocannon from this process, so load generation never shares the
 // server's thread. Writes bench/results/rma-<date>.json and prints a table.
+//
+// The server and the worker run as deployed: bundled by esbuild as `pnpm build` bundles the API
+// (packages/api/scripts/build.mjs), not through tsx, whose on-the-fly transform keeps function
+// names with a helper call at every closure a request creates.
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { execFile, fork, type ChildProcess } from 'node:child_process';
@@ -69,6 +73,9 @@ const benchDbUrl = (() => {
   u.pathname = '/backoffice_bench_rma';
   return u.toString();
 })();
+/** The repository root (the server process runs from a bundle elsewhere, so it is told). */
+const REPO = process.env.BENCH_REPO ?? resolve(import.meta.dirname, '..');
+const apiRequire = createRequire(resolve(REPO, 'packages/api/package.json'));
 const apiKeyOf = (p: number) => `rmk_bench_${String(p).padStart(2, '0')}_${'0'.repeat(24)}`;
 const termOf = (n: number) => `termo-${String(n % VOCABULARY).padStart(3, '0')}`;
 
@@ -106,7 +113,7 @@ async function serve() {
   );
   // A bare route that answers only after one Redis round trip (commands of one turn pipelined, as the
   // event store batches them): the ceiling of any beacon that is durable in Redis before its 202.
-  const { Redis } = createRequire(resolve(import.meta.dirname, '../packages/api/package.json'))('ioredis') as {
+  const { Redis } = apiRequire('ioredis') as {
     Redis: new (url: string, options: { enableAutoPipelining: boolean }) => { ping(): Promise<string>; disconnect(): void };
   };
   const redis = config.redisUrl ? new Redis(config.redisUrl, { enableAutoPipelining: true }) : undefined;
@@ -521,6 +528,38 @@ function rotating(requests: Array<{ path: string; headers: Record<string, string
   ];
 }
 
+/**
+ * This script (its `--serve` part) and the API's worker, bundled as packages/api/scripts/build.mjs
+ * bundles the API: our TypeScript inlined, npm packages loaded from node_modules. Written under
+ * packages/api/.bench, where those packages resolve.
+ */
+async function bundleServer() {
+  const { build } = apiRequire('esbuild') as { build(options: Record<string, unknown>): Promise<unknown> };
+  const api = resolve(REPO, 'packages/api');
+  const pkg = JSON.parse(readFileSync(resolve(api, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+  const root = JSON.parse(readFileSync(resolve(REPO, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+  const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies, ...root.devDependencies })
+    .filter((name) => !name.startsWith('@backoffice/'))
+    .flatMap((name) => [name, `${name}/*`]);
+  const outdir = resolve(api, '.bench');
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    absWorkingDir: api,
+    entryPoints: { server: resolve(REPO, 'bench/rma.ts'), worker: resolve(api, 'src/worker.ts') },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    sourcemap: true,
+    external,
+    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    logLevel: 'warning',
+  });
+  return { server: resolve(outdir, 'server.mjs'), worker: resolve(outdir, 'worker.mjs') };
+}
+
 /** Each row's requests per second as a share of the bare row of its load generator and kind. */
 function printShares(rows: Record<string, Row>) {
   const bareOf = (label: string) => {
@@ -538,14 +577,15 @@ async function main() {
   // The IPC channel alone does not keep this process waiting for the server's answers.
   const keepAlive = setInterval(() => undefined, 1_000);
   const { publisherIds, ads } = await seedDataset();
-  const child: ChildProcess = fork(import.meta.filename, ['--serve'], {
-    execArgv: ['--expose-gc', '--import', 'tsx', ...(profile ? ['--cpu-prof', '--cpu-prof-dir=/tmp/rma-prof'] : [])],
-    env: { ...process.env },
+  const bundle = await bundleServer();
+  const child: ChildProcess = fork(bundle.server, ['--serve'], {
+    execArgv: ['--expose-gc', '--enable-source-maps', ...(profile ? ['--cpu-prof', '--cpu-prof-dir=/tmp/rma-prof'] : [])],
+    env: { ...process.env, BENCH_REPO: REPO },
   });
   // The worker (event counting, jobs) starts after the API-only rows; see the beacon rows below.
   let worker: ChildProcess | undefined;
   const startWorker = () => {
-    worker ??= fork(resolve(import.meta.dirname, '../packages/api/src/worker.ts'), [], { execArgv: ['--import', 'tsx'], env: serverEnv() });
+    worker ??= fork(bundle.worker, [], { execArgv: ['--enable-source-maps'], env: serverEnv() });
     processes.worker = worker.pid;
   };
   const inbox: Msg[] = [];

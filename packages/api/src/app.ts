@@ -67,7 +67,10 @@ import { registerRmaRoutes } from './modules/ad-serving/rma.routes.ts';
 import { createDatabaseEventStore, createRedisEventStore } from './modules/ad-serving/event-store.ts';
 import { createBeaconsService } from './modules/ad-serving/beacons.service.ts';
 import { registerBeaconRoutes } from './modules/ad-serving/beacons.routes.ts';
-import { createBeaconFastPath, type FastPath } from './modules/ad-serving/beacon-fast-path.ts';
+import { createBeaconFastPath } from './modules/ad-serving/beacon-fast-path.ts';
+import { createDecisionFastPath } from './modules/ad-serving/decision-fast-path.ts';
+import { answerHeaders } from './modules/ad-serving/answer-headers.ts';
+import { byPrefix, type FastPath } from './lib/fast-path.ts';
 import { createEventConsumer } from './modules/ad-serving/event-consumer.ts';
 import { registerConversionRoutes } from './modules/ad-serving/conversions.routes.ts';
 import { createConversionsService } from './modules/ad-serving/conversions.service.ts';
@@ -94,6 +97,17 @@ const requestIdOf = (req: IncomingMessage) => {
   return typeof incoming === 'string' && /^[\w.-]{8,128}$/.test(incoming) ? incoming : randomUUID();
 };
 
+/** Fastify's own JSON body parser (prototype poisoning rejected, as the app's routes parse) as a plain function: throws what it rejects. */
+const jsonParserOf = (app: FastifyInstance) => {
+  const parser = app.getDefaultJsonParser('error', 'error') as unknown as (req: unknown, body: string, done: (err: Error | null, value?: unknown) => void) => void;
+  return (text: string) => {
+    let result: { err: Error | null; value?: unknown } | undefined;
+    parser(undefined, text, (err, value) => (result = { err, value }));
+    if (!result || result.err) throw result?.err ?? new Error('the JSON parser did not answer at once');
+    return result.value;
+  };
+};
+
 export interface BuildOptions {
   /** An already-open database (tests, or server.ts after migrating); otherwise one is opened from config. */
   database?: Database;
@@ -104,7 +118,7 @@ export interface BuildOptions {
 
 /** Builds the whole API as a Fastify instance, without listening. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<FastifyInstance> {
-  // The event beacons' fast path answers plainly valid beacons ahead of Fastify (set once their service exists).
+  // The ad-serving fast paths answer plainly valid decisions and beacons ahead of Fastify (set once their services exist).
   const fast: { path?: FastPath } = {};
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
@@ -217,21 +231,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   registerApiKeyRoutes(app, apiKeys);
   const requestStats = createRequestStats(db, { log: app.log });
   app.decorate('requestStats', requestStats);
-  registerRmaRoutes(app, {
-    decisions: createDecisionService({ index: adIndex, signer: createEventSigner(config.jwtSecret), appUrl: config.appUrl, requestStats }),
-    apiKeys,
-    scopes: rmScopes,
-  });
+  const decisions = createDecisionService({ index: adIndex, signer: createEventSigner(config.jwtSecret), appUrl: config.appUrl, requestStats });
+  registerRmaRoutes(app, { decisions, apiKeys, scopes: rmScopes });
   const eventStore = redis ? createRedisEventStore(db, redis, config.redisPrefix) : createDatabaseEventStore(db);
   const beacons = createBeaconsService({ signer: createEventSigner(config.jwtSecret), store: eventStore });
   registerBeaconRoutes(app, beacons);
-  fast.path = createBeaconFastPath({
-    beacons,
-    requestId: requestIdOf,
-    corsOrigins: config.corsOrigins,
-    exposedHeaders: CORS_EXPOSED_HEADERS,
-    securityHeaders: AD_SERVING_HEADERS,
-    closing: () => app.isClosing(),
+  const headers = answerHeaders({ requestId: requestIdOf, corsOrigins: config.corsOrigins, exposedHeaders: CORS_EXPOSED_HEADERS, securityHeaders: AD_SERVING_HEADERS });
+  const closing = () => app.isClosing();
+  fast.path = byPrefix({
+    '/v1/beacon/': createBeaconFastPath({ beacons, headers, closing }),
+    '/v1/rma/': createDecisionFastPath({ decisions, apiKeys, headers, parseJson: jsonParserOf(app), bodyLimit: config.bodyLimit, closing }),
   });
   registerConversionRoutes(app, { conversions: createConversionsService({ db }), apiKeys });
   const eventConsumer = createEventConsumer(eventStore, { log: app.log, onCommitted: (touched) => adIndex.spendChanged(touched), attribution: createAttribution(db), db });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { ErrorEnvelope, type Permission, type RouteContract } from '@backoffice/contracts';
 import { ForbiddenError } from './errors.ts';
 import { bearerToken, type MemberContext } from '../plugins/identity.ts';
+import { replayReadBody } from './fast-path.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type SuccessBody<C extends RouteContract> = {
@@ -94,7 +95,8 @@ export function route<C extends RouteContract>(
   handler: (ctx: HandlerContext<C>) => Promise<SuccessBody<C> | JsonText<SuccessBody<C>>>,
   /**
    * `hotPath`: traffic-rate endpoints of integrators (ad decisions, beacons): no per-IP rate limit
-   * hook at all, and no response-schema check on the way out (requests are still validated).
+   * hook at all, and no response-schema check on the way out (requests are still validated); a
+   * body that a fast path ahead of Fastify already read is parsed from there (lib/fast-path.ts).
    * `plain`: readers of the body, path params or query string that read a plainly valid part
    * exactly as the contract's zod schema would, else answer undefined and zod validates it (and
    * words the error).
@@ -142,7 +144,7 @@ export function route<C extends RouteContract>(
       : {}),
     config: { permission, ...(options.hotPath ? { rateLimit: false as const } : {}) },
     // Hot paths answer with bodies their typed code builds: serialised as they are, the schema only documents them.
-    ...(options.hotPath ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
+    ...(options.hotPath ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data), preParsing: replayReadBody as never } : {}),
     // Public routes (beacons, ad decisions with their own keys) skip the guard entirely.
     ...(permission.kind === 'public'
       ? {}

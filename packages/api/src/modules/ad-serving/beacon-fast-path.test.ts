@@ -4,6 +4,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { AD_SERVING_HEADERS, CORS_EXPOSED_HEADERS } from '../../plugins/security.ts';
+import { answerHeaders } from './answer-headers.ts';
 import { createBeaconFastPath } from './beacon-fast-path.ts';
 import { createBeaconsService } from './beacons.service.ts';
 import { createEventSigner, type ServedAd } from './event-signing.ts';
@@ -89,10 +90,7 @@ describe('the beacon fast path', () => {
       };
       const fastPath = createBeaconFastPath({
         beacons: createBeaconsService({ signer: createEventSigner(t.config.jwtSecret), store }),
-        requestId: () => 'id-0123456789',
-        corsOrigins: ['https://loja.example'],
-        exposedHeaders: CORS_EXPOSED_HEADERS,
-        securityHeaders: AD_SERVING_HEADERS,
+        headers: answerHeaders({ requestId: () => 'id-0123456789', corsOrigins: ['https://loja.example'], exposedHeaders: CORS_EXPOSED_HEADERS, securityHeaders: AD_SERVING_HEADERS }),
         closing: () => closing,
       });
       // 298: the fast path handed the request on at once; 299: after trying to store its event.

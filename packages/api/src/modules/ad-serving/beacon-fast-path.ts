@@ -1,21 +1,13 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import type { FastPath } from '../../lib/fast-path.ts';
+import type { AnswerHeaders } from './answer-headers.ts';
 import { EVENT_TYPES, type EventType } from './event-signing.ts';
 import type { BeaconsService } from './beacons.service.ts';
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void;
-/** Answers a request, or hands it to `next` (the app's handler) untouched. */
-export type FastPath = (req: IncomingMessage, res: ServerResponse, next: Handler) => void;
-
 export interface BeaconFastPathDeps {
   beacons: BeaconsService;
-  /** The app's request id of a request (an acceptable incoming x-request-id, else a new one). */
-  requestId: (req: IncomingMessage) => string;
-  /** The CORS origins the app allows (true: any), as @fastify/cors is configured. */
-  corsOrigins: string[] | true;
-  /** The CORS plugin's exposed headers, as configured. */
-  exposedHeaders: string[];
-  /** The security headers of the ad-serving answers (plugins/security.ts). */
-  securityHeaders: Record<string, string>;
+  /** The headers the app's hooks give an ad-serving answer. */
+  headers: AnswerHeaders;
   /** True once the app is closing (it then answers 503, the whole way). */
   closing: () => boolean;
 }
@@ -31,26 +23,9 @@ const ACCEPTED = '{"accepted":true}';
  * Fastify route, which handles it (again from the start) and words its answer. Beacons come at the
  * rate of page views: the router, hooks and reply objects cost more than the beacon itself.
  */
-export function createBeaconFastPath({ beacons, requestId, corsOrigins, exposedHeaders, securityHeaders, closing }: BeaconFastPathDeps): FastPath {
-  // The answers' headers as flat [name, value, …] lists, built once; the request id (and an allowed origin) join per request.
-  const common = [
-    ...Object.entries(securityHeaders).flat(),
-    // @fastify/cors with a non-string origin option: Vary always, the origin reflected when allowed.
-    'vary',
-    'Origin',
-    'access-control-expose-headers',
-    exposedHeaders.join(', '),
-  ];
-  const accepted = [...common, 'content-type', 'application/json; charset=utf-8', 'content-length', String(ACCEPTED.length)];
-  const redirect = [...common, 'content-length', '0'];
-  const allowed = (origin: string | undefined): origin is string => origin !== undefined && (corsOrigins === true || corsOrigins.includes(origin));
-  const headersOf = (req: IncomingMessage, base: string[], location?: string) => {
-    const headers = ['x-request-id', requestId(req), ...base];
-    const origin = req.headers.origin;
-    if (allowed(origin)) headers.push('access-control-allow-origin', origin);
-    if (location !== undefined) headers.push('location', location);
-    return headers;
-  };
+export function createBeaconFastPath({ beacons, headers, closing }: BeaconFastPathDeps): FastPath {
+  const accepted = ['content-type', 'application/json; charset=utf-8', 'content-length', String(ACCEPTED.length)];
+  const redirect = ['content-length', '0'];
 
   /** The event of a plainly valid beacon, else undefined. */
   const plainBeacon = (req: IncomingMessage) => {
@@ -78,8 +53,8 @@ export function createBeaconFastPath({ beacons, requestId, corsOrigins, exposedH
     const { event, outcome } = checked;
     beacons.store(event).then(
       () => {
-        if (outcome.to && req.method === 'GET') res.writeHead(302, headersOf(req, redirect, outcome.to)).end();
-        else res.writeHead(202, headersOf(req, accepted)).end(ACCEPTED);
+        if (outcome.to && req.method === 'GET') res.writeHead(302, [...headers(req, redirect), 'location', outcome.to]).end();
+        else res.writeHead(202, headers(req, accepted)).end(ACCEPTED);
       },
       // Not stored: the Fastify route tries again and answers either way.
       () => next(req, res),

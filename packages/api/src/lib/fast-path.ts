@@ -1,0 +1,42 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+/**
+ * Answers a request ahead of Fastify, or hands it to `next` (the app's handler): a traffic-rate
+ * endpoint's plainly valid request, where the router, hooks and reply objects cost more than the
+ * work itself. What it hands on, Fastify handles from the start, as if the fast path were not there.
+ */
+export type FastPath = (req: IncomingMessage, res: ServerResponse, next: Handler) => void;
+
+/** The fast path of a request's URL prefix (the first that matches), else straight to the app. */
+export function byPrefix(paths: Record<string, FastPath>): FastPath {
+  const entries = Object.entries(paths);
+  return (req, res, next) => {
+    const url = req.url ?? '';
+    for (const [prefix, path] of entries) if (url.startsWith(prefix)) return path(req, res, next);
+    next(req, res);
+  };
+}
+
+const READ_BODY = Symbol('body read by a fast path');
+type WithBody = IncomingMessage & { [READ_BODY]?: Buffer };
+
+/**
+ * Hands on a request whose body a fast path has already read: the app's route gets it back through
+ * `replayReadBody` (its preParsing hook), so Fastify parses, limits and checks it as it would have.
+ */
+export function handOnWithBody(req: IncomingMessage, res: ServerResponse, next: Handler, body: Buffer): void {
+  (req as WithBody)[READ_BODY] = body;
+  next(req, res);
+}
+
+/** preParsing hook of a route behind a fast path that reads bodies: the body it read, else the request's own stream. */
+export function replayReadBody(request: FastifyRequest, _reply: FastifyReply, payload: Readable, done: (err: Error | null, stream?: Readable) => void): void {
+  const body = (request.raw as WithBody)[READ_BODY];
+  if (!body) return done(null, payload);
+  const replay = new PassThrough();
+  replay.end(body);
+  done(null, replay);
+}

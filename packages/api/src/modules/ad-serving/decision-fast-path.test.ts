@@ -1,0 +1,210 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import supertest from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO, bearer, type TestApp } from '../../../test/helpers.ts';
+import { DEMO_API_KEY, hashApiKey } from '../../db/seed-api-keys.ts';
+import { replayReadBody } from '../../lib/fast-path.ts';
+import { UnauthorizedError } from '../../lib/errors.ts';
+import { AD_SERVING_HEADERS, CORS_EXPOSED_HEADERS } from '../../plugins/security.ts';
+import { answerHeaders } from './answer-headers.ts';
+import { createDecisionFastPath } from './decision-fast-path.ts';
+
+let t: TestApp;
+let publisherId = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  publisherId = (await t.db.publisherApiKey.findFirstOrThrow({ where: { keyHash: hashApiKey(DEMO_API_KEY) }, select: { publisherId: true } })).publisherId;
+});
+afterAll(() => t.close());
+
+const search = {
+  context: 'search',
+  term: 'café',
+  user_id: 'cliente-42',
+  placements: { busca_topo: { types: ['product'], quantity: 2 }, busca_banner: { types: ['banner'], quantity: 1, size: '300x250' } },
+};
+
+/** The headers both paths answer alike (not the ones Node adds itself). */
+const comparable = (headers: Record<string, unknown>) => {
+  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
+  return rest;
+};
+/** A decision's body without what differs between any two decisions: its request id and the signed tokens of the event URLs. */
+const withoutIds = (text: string) =>
+  JSON.parse(text.replace(/"request_id":"[^"]+"/, '"request_id":"-"').replace(/\?t=[\w.-]+/g, '?t=-')) as { placements: Record<string, unknown[]> };
+
+describe('the decision fast path', () => {
+  const cases: Array<{ name: string; headers: Record<string, string>; body: string | object }> = [
+    { name: 'a decision', headers: {}, body: search },
+    { name: 'a decision from a page of another origin, with its request id', headers: { origin: 'https://loja.example', 'x-request-id': 'pedido-0123456789' }, body: search },
+    { name: 'a decision with a charset', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(search) },
+    // Handed on after its body was read (Fastify parses it again from what the fast path read).
+    { name: 'a body that is not JSON', headers: { 'content-type': 'application/json' }, body: '{"context":' },
+    { name: 'a body with __proto__', headers: { 'content-type': 'application/json' }, body: '{"context":"home","__proto__":{"x":1},"placements":{"a":{"types":["product"],"quantity":1}}}' },
+    { name: 'a search without a term', headers: {}, body: { ...search, term: undefined } },
+    { name: 'a term zod trims', headers: {}, body: { ...search, term: ' café ' } },
+    { name: 'an unknown key', headers: { 'x-api-key': 'rmk_desconhecida_0000000000000000' }, body: search },
+    // Handed on at once (the stub server below tells which is which).
+    { name: 'the tester (a signed-in member)', headers: { 'x-api-key': '' }, body: search },
+    { name: 'a text body', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(search) },
+    { name: 'a body over the limit', headers: {}, body: { ...search, session_id: 'x'.repeat(1_100_000) } },
+  ];
+  it.each(cases)('answers $name as the Fastify route does', async ({ headers, body }) => {
+    const all: Record<string, string> = { 'x-api-key': DEMO_API_KEY, ...headers };
+    if (all['x-api-key'] === '') {
+      delete all['x-api-key'];
+      all.authorization = bearer(await t.login(DEMO.admin)).authorization;
+    }
+    const served = await t.http.post(`/v1/rma/${publisherId}`).set(all).send(body as object);
+    // inject() goes straight to Fastify, never through the HTTP server and its fast paths.
+    const payload = typeof body === 'string' ? body : JSON.stringify(body);
+    const routed = await t.app.inject({ method: 'POST', url: `/v1/rma/${publisherId}`, headers: { 'content-type': 'application/json', ...all }, payload });
+    expect(served.status).toBe(routed.statusCode);
+    const servedHeaders = comparable(served.headers);
+    const routedHeaders = comparable(routed.headers);
+    if (!headers['x-request-id']) {
+      expect(servedHeaders['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      servedHeaders['x-request-id'] = routedHeaders['x-request-id'];
+    }
+    expect(Number(servedHeaders['content-length'])).toBe(Buffer.byteLength(served.text));
+    servedHeaders['content-length'] = routedHeaders['content-length'];
+    expect(servedHeaders).toEqual(routedHeaders);
+    if (routed.statusCode === 200) {
+      const decided = withoutIds(served.text);
+      expect(decided).toEqual(withoutIds(routed.body));
+      expect(Object.values(decided.placements).flat().length).toBeGreaterThan(0);
+    } else {
+      const { requestId: _a, ...servedError } = JSON.parse(served.text) as { requestId: string };
+      const { requestId: _b, ...routedError } = JSON.parse(routed.body) as { requestId: string };
+      expect(servedError).toEqual(routedError);
+    }
+  });
+
+  it('answers with the headers another publisher gets, and hands a key of another publisher on (403)', async () => {
+    const other = await t.http.post(`/v1/rma/${publisherId + 1000}`).set('x-api-key', DEMO_API_KEY).send(search);
+    expect(other.status).toBe(403);
+    expect(other.headers['x-request-id']).toBe(other.body.requestId);
+  });
+
+  describe('hands on to the app what it does not answer', () => {
+    let server: Server;
+    let http: ReturnType<typeof supertest>;
+    let closing = false;
+    let failDecision = false;
+    /** What reached the app: how (at once, or after the body was read) and the body Fastify would parse. */
+    let handedOn: Array<{ how: 'at once' | 'read'; body: string }>;
+    const decided: Array<{ publisherId: number; context: string }> = [];
+    const KEYS: Record<string, number> = { 'rmk_um': 1, 'rmk_dois': 2 };
+
+    /** The body a route behind the fast path parses: the one it read (replayed), else the request's own. */
+    const bodyFor = (req: IncomingMessage) =>
+      new Promise<string>((resolve) => {
+        replayReadBody({ raw: req } as FastifyRequest, {} as FastifyReply, req, (_err, stream?: Readable) => {
+          const chunks: Buffer[] = [];
+          stream!.on('data', (c: Buffer) => chunks.push(c)).on('end', () => resolve(Buffer.concat(chunks).toString()));
+        });
+      });
+
+    beforeAll(async () => {
+      const fastPath = createDecisionFastPath({
+        decisions: {
+          decide: async (id, request) => {
+            if (failDecision) throw new Error('index down');
+            decided.push({ publisherId: id, context: request.context });
+            return '{"request_id":"r","placements":{}}';
+          },
+        },
+        apiKeys: {
+          authenticate: async (key) => {
+            const id = KEYS[key];
+            if (!id) throw new UnauthorizedError('API_KEY_INVALID');
+            return id;
+          },
+        },
+        headers: answerHeaders({ requestId: () => 'id-0123456789', corsOrigins: ['https://loja.example'], exposedHeaders: CORS_EXPOSED_HEADERS, securityHeaders: AD_SERVING_HEADERS }),
+        parseJson: (text) => JSON.parse(text) as unknown,
+        bodyLimit: 2_000,
+        closing: () => closing,
+      });
+      // 298: the fast path handed the request on at once; 299: after reading its body.
+      server = createServer((req, res) => {
+        let atOnce = true;
+        fastPath(req, res, async () => {
+          const how = atOnce ? 'at once' : 'read';
+          handedOn.push({ how, body: await bodyFor(req) });
+          res.writeHead(how === 'at once' ? 298 : 299).end();
+        });
+        atOnce = false;
+      });
+      await new Promise<void>((res) => server.listen(0, '127.0.0.1', res));
+      http = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    });
+    afterAll(() => new Promise<void>((res) => server.close(() => res())));
+
+    it('answers a plainly valid decision itself, reflecting only an allowed origin', async () => {
+      handedOn = [];
+      const res = await http.post('/v1/rma/2').set({ 'x-api-key': 'rmk_dois', origin: 'https://loja.example' }).send(search);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe('{"request_id":"r","placements":{}}');
+      expect(res.headers).toMatchObject({
+        'access-control-allow-origin': 'https://loja.example',
+        vary: 'Origin',
+        'x-request-id': 'id-0123456789',
+        'content-type': 'application/json; charset=utf-8',
+        ...AD_SERVING_HEADERS,
+      });
+      const other = await http.post('/v1/rma/1').set({ 'x-api-key': 'rmk_um', origin: 'https://outra.example' }).send(search);
+      expect(other.status).toBe(200);
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      expect(handedOn).toEqual([]);
+      expect(decided.slice(-2)).toEqual([
+        { publisherId: 2, context: 'search' },
+        { publisherId: 1, context: 'search' },
+      ]);
+    });
+
+    it('hands on at once what its line or headers rule out, with the body unread', async () => {
+      handedOn = [];
+      const key = { 'x-api-key': 'rmk_um' };
+      const body = JSON.stringify(search);
+      const statuses = [
+        (await http.get('/v1/rma/1').set(key)).status,
+        (await http.post('/v1/rma/1/').set(key).send(search)).status,
+        (await http.post('/v1/rma/01').set(key).send(search)).status,
+        (await http.post('/v1/rma/1?debug=1').set(key).send(search)).status,
+        (await http.post('/v1/rma/1').set({ authorization: 'Bearer x' }).send(search)).status,
+        (await http.post('/v1/rma/1').set(key).set('content-type', 'text/plain').send(body)).status,
+        (await http.post('/v1/rma/1').set(key).set('content-encoding', 'gzip').send(search)).status,
+        (await http.post('/v1/rma/1').set(key).send({ ...search, session_id: 'x'.repeat(2_000) })).status,
+      ];
+      expect(statuses).toEqual(Array(8).fill(298));
+      closing = true;
+      expect((await http.post('/v1/rma/1').set(key).send(search)).status).toBe(298);
+      closing = false;
+      expect(handedOn.map((h) => h.how)).toEqual(Array(9).fill('at once'));
+      // The body is still the request's to read.
+      expect(handedOn[1]!.body).toBe(body);
+    });
+
+    it('hands on with the body it read what it cannot answer: bad JSON, a body zod must word, a key not of this publisher, a failed decision', async () => {
+      handedOn = [];
+      const sent = [
+        ['rmk_um', '{"context":'],
+        ['rmk_um', JSON.stringify({ ...search, term: undefined })],
+        ['rmk_nenhuma', JSON.stringify(search)],
+        ['rmk_dois', JSON.stringify(search)],
+      ] as const;
+      for (const [key, body] of sent) {
+        expect((await http.post('/v1/rma/1').set({ 'x-api-key': key, 'content-type': 'application/json' }).send(body)).status).toBe(299);
+      }
+      failDecision = true;
+      expect((await http.post('/v1/rma/1').set({ 'x-api-key': 'rmk_um', 'content-type': 'application/json' }).send(JSON.stringify(search))).status).toBe(299);
+      failDecision = false;
+      expect(handedOn).toEqual([...sent.map(([, body]) => ({ how: 'read', body })), { how: 'read', body: JSON.stringify(search) }]);
+    });
+  });
+});

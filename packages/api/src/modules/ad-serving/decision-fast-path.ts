@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { handOnWithBody, type FastPath } from '../../lib/fast-path.ts';
+import type { AnswerHeaders } from './answer-headers.ts';
+import type { ApiKeysService } from './api-keys.service.ts';
+import type { DecisionService } from './decision.service.ts';
+import { plainRmaRequest } from './rma-request.ts';
+
+export interface DecisionFastPathDeps {
+  decisions: Pick<DecisionService, 'decide'>;
+  apiKeys: Pick<ApiKeysService, 'authenticate'>;
+  /** The headers the app's hooks give an ad-serving answer. */
+  headers: AnswerHeaders;
+  /** The app's JSON body parser (Fastify's own, with its prototype-poisoning checks): throws what it rejects. */
+  parseJson: (text: string) => unknown;
+  /** The app's body limit, in bytes. */
+  bodyLimit: number;
+  /** True once the app is closing (it then answers 503, the whole way). */
+  closing: () => boolean;
+}
+
+const PATH = /^\/v1\/rma\/([1-9][0-9]{0,14})$/;
+/** The JSON content types Fastify's parser takes that are plainly so; any other goes to the app, which decides. */
+const JSON_TYPE = /^application\/json(?:\s*;\s*charset=utf-8)?$/i;
+const CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The decision API's fast path, ahead of Fastify: the plainly valid `POST /v1/rma/{publisherId}` of an
+ * integrator — its publisher's API key, a JSON body Fastify's parser reads and the contract's plain
+ * reader takes — is decided and answered right here, with the status, body and headers the Fastify
+ * route gives it (decision-fast-path.test.ts compares them). Anything else goes on to the Fastify
+ * route, which handles it from the start and words its answer: the tester's bearer session, a query
+ * string, another content type, a body too large, chunked or not JSON, a field zod has to word, an
+ * unknown, revoked or other publisher's key, a decision that failed, the app closing. A body
+ * already read goes along with it (`handOnWithBody`).
+ *
+ * Decisions come at the rate of page views; on that path Fastify's router, hooks, body parser and
+ * reply cost as much as the auction itself. Like the Fastify route's hot-path options, nothing
+ * here is logged per request; what is handed on is logged as any request.
+ */
+export function createDecisionFastPath({ decisions, apiKeys, headers, parseJson, bodyLimit, closing }: DecisionFastPathDeps): FastPath {
+  /** The publisher of a request that may be plainly valid, judged by its line and headers; else undefined. */
+  const plainTarget = (req: IncomingMessage) => {
+    if (req.method !== 'POST' || closing()) return undefined;
+    const path = PATH.exec(req.url ?? '');
+    if (!path) return undefined;
+    const { 'x-api-key': key, 'content-type': type, 'content-length': length } = req.headers;
+    if (typeof key !== 'string' || !key || !type || !JSON_TYPE.test(type)) return undefined;
+    if (req.headers['transfer-encoding'] !== undefined || req.headers['content-encoding'] !== undefined) return undefined;
+    const size = length === undefined || !/^[1-9][0-9]{0,9}$/.test(length) ? NaN : Number(length);
+    if (!(size <= bodyLimit)) return undefined;
+    return { publisherId: Number(path[1]), key, size };
+  };
+
+  const answer = async (req: IncomingMessage, res: ServerResponse, publisherId: number, key: string, text: string) => {
+    let body: unknown;
+    try {
+      body = parseJson(text);
+    } catch {
+      return false;
+    }
+    const request = plainRmaRequest(body);
+    if (!request) return false;
+    const keyPublisher = await apiKeys.authenticate(key).catch(() => undefined);
+    if (keyPublisher !== publisherId) return false;
+    const json = await decisions.decide(publisherId, request);
+    res.writeHead(200, headers(req, ['content-type', CONTENT_TYPE, 'content-length', String(Buffer.byteLength(json))])).end(json);
+    return true;
+  };
+
+  return (req, res, next) => {
+    const target = plainTarget(req);
+    if (!target) return next(req, res);
+    const chunks: Buffer[] = [];
+    const read = (chunk: Buffer) => chunks.push(chunk);
+    const done = () => {
+      req.off('data', read).off('end', done).off('error', done);
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      // Less than it said (the connection failed): Fastify's parser words the answer, if anyone hears it.
+      if (body.length !== target.size || !req.complete) return handOnWithBody(req, res, next, body);
+      answer(req, res, target.publisherId, target.key, body.toString('utf8')).then(
+        (answered) => answered || handOnWithBody(req, res, next, body),
+        // A decision that failed: the Fastify route tries again and answers either way.
+        () => handOnWithBody(req, res, next, body),
+      );
+    };
+    req.on('data', read).on('end', done).on('error', done);
+  };
+}
