@@ -5,7 +5,7 @@ import globals from 'globals';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/generated/**', 'packages/web/src/shared/api/schema.d.ts', 'packages/web/src/routeTree.gen.ts', '.data/**', 'e2e/screenshots/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', 'packages/api/.bench/**', '**/generated/**', 'packages/web/src/shared/api/schema.d.ts', 'packages/web/src/routeTree.gen.ts', '.data/**', 'e2e/screenshots/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { buildApp } from '../packages/api/src/app.ts';
 import { loadConfig } from '../packages/api/src/config.ts';
 import { createDatabase, type SqlRunner } from '../packages/api/src/db/client.ts';
@@ -537,26 +538,18 @@ function rotating(requests: Array<{ path: string; headers: Record<string, string
 async function bundleServer() {
   const { build } = apiRequire('esbuild') as { build(options: Record<string, unknown>): Promise<unknown> };
   const api = resolve(REPO, 'packages/api');
-  const pkg = JSON.parse(readFileSync(resolve(api, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
-  const root = JSON.parse(readFileSync(resolve(REPO, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
-  const external = Object.keys({ ...pkg.dependencies, ...pkg.devDependencies, ...root.devDependencies })
-    .filter((name) => !name.startsWith('@backoffice/'))
-    .flatMap((name) => [name, `${name}/*`]);
+  const { bundleOptions } = (await import(pathToFileURL(resolve(api, 'scripts/bundle-options.mjs')).href)) as {
+    bundleOptions(packageJsons: string[]): Record<string, unknown>;
+  };
   const outdir = resolve(api, '.bench');
   rmSync(outdir, { recursive: true, force: true });
   await build({
+    // The packages this script loads itself (autocannon, fastify) are the root's.
+    ...bundleOptions([resolve(api, 'package.json'), resolve(REPO, 'package.json')]),
     absWorkingDir: api,
     entryPoints: { server: resolve(REPO, 'bench/rma.ts'), worker: resolve(api, 'src/worker.ts') },
     outdir,
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    sourcemap: true,
-    external,
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-    logLevel: 'warning',
   });
   return { server: resolve(outdir, 'server.mjs'), worker: resolve(outdir, 'worker.mjs') };
 }

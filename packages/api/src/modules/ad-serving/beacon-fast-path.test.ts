@@ -1,8 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import supertest from 'supertest';
+import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { expectSameHeaders, fastPathServer } from '../../../test/fast-path-server.ts';
 import { AD_SERVING_HEADERS, CORS_EXPOSED_HEADERS } from '../../plugins/security.ts';
 import { answerHeaders } from './answer-headers.ts';
 import { createBeaconFastPath } from './beacon-fast-path.ts';
@@ -37,12 +36,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The headers both paths answer alike (not the ones Node adds itself). */
-const comparable = (headers: Record<string, unknown>) => {
-  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
-  return rest;
-};
-
 describe('the beacon fast path', () => {
   const sign = (ad: ServedAd) => createEventSigner(t.config.jwtSecret).sign(ad);
   const cases: Array<{ name: string; method: 'POST' | 'GET'; type: string; ad: () => ServedAd; headers: Record<string, string> }> = [
@@ -60,19 +53,13 @@ describe('the beacon fast path', () => {
     const routedRes = await t.app.inject({ method, url: `/v1/beacon/${type}?t=${encodeURIComponent(sign(routed))}`, headers });
     expect(fastRes.status).toBe(routedRes.statusCode);
     expect(fastRes.text).toBe(routedRes.body);
-    const fastHeaders = comparable(fastRes.headers);
-    const routedHeaders = comparable(routedRes.headers);
-    if (!headers['x-request-id']) {
-      expect(fastHeaders['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-      fastHeaders['x-request-id'] = routedHeaders['x-request-id'];
-    }
-    expect(fastHeaders).toEqual(routedHeaders);
+    expectSameHeaders(fastRes.headers, routedRes.headers, { requestIdGiven: Boolean(headers['x-request-id']) });
     await t.app.eventConsumer.drain();
     expect(await t.db.rmEvent.count({ where: { requestId: { in: [fast.r, routed.r] } } })).toBe(2);
   });
 
   describe('hands on to the app what it does not answer', () => {
-    let server: Server;
+    let close: () => Promise<void>;
     let handedOn: string[];
     let failStore = false;
     let closing = false;
@@ -94,18 +81,9 @@ describe('the beacon fast path', () => {
         closing: () => closing,
       });
       // 298: the fast path handed the request on at once; 299: after trying to store its event.
-      server = createServer((req, res) => {
-        let atOnce = true;
-        fastPath(req, res, () => {
-          if (!atOnce) handedOn.push(`${req.method} ${req.url}`);
-          res.writeHead(atOnce ? 298 : 299).end();
-        });
-        atOnce = false;
-      });
-      await new Promise<void>((res) => server.listen(0, '127.0.0.1', res));
-      http = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      ({ http, close } = await fastPathServer(fastPath, (req, how) => how === 'later' && handedOn.push(`${req.method} ${req.url}`)));
     });
-    afterAll(() => new Promise<void>((res) => server.close(() => res())));
+    afterAll(() => close());
 
     it('answers a plainly valid beacon itself, reflecting only an allowed origin', async () => {
       handedOn = [];

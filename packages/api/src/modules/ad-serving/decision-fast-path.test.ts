@@ -1,10 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import supertest from 'supertest';
+import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, type TestApp } from '../../../test/helpers.ts';
+import { expectSameHeaders, fastPathServer, type HandedOn } from '../../../test/fast-path-server.ts';
 import { DEMO_API_KEY, hashApiKey } from '../../db/seed-api-keys.ts';
 import { replayReadBody } from '../../lib/fast-path.ts';
 import { UnauthorizedError } from '../../lib/errors.ts';
@@ -28,11 +28,6 @@ const search = {
   placements: { busca_topo: { types: ['product'], quantity: 2 }, busca_banner: { types: ['banner'], quantity: 1, size: '300x250' } },
 };
 
-/** The headers both paths answer alike (not the ones Node adds itself). */
-const comparable = (headers: Record<string, unknown>) => {
-  const { date: _date, connection: _connection, 'keep-alive': _keepAlive, ...rest } = headers;
-  return rest;
-};
 /** A decision's body without what differs between any two decisions: its request id and the signed tokens of the event URLs. */
 const withoutIds = (text: string) =>
   JSON.parse(text.replace(/"request_id":"[^"]+"/, '"request_id":"-"').replace(/\?t=[\w.-]+/g, '?t=-')) as { placements: Record<string, unknown[]> };
@@ -64,15 +59,8 @@ describe('the decision fast path', () => {
     const payload = typeof body === 'string' ? body : JSON.stringify(body);
     const routed = await t.app.inject({ method: 'POST', url: `/v1/rma/${publisherId}`, headers: { 'content-type': 'application/json', ...all }, payload });
     expect(served.status).toBe(routed.statusCode);
-    const servedHeaders = comparable(served.headers);
-    const routedHeaders = comparable(routed.headers);
-    if (!headers['x-request-id']) {
-      expect(servedHeaders['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-      servedHeaders['x-request-id'] = routedHeaders['x-request-id'];
-    }
-    expect(Number(servedHeaders['content-length'])).toBe(Buffer.byteLength(served.text));
-    servedHeaders['content-length'] = routedHeaders['content-length'];
-    expect(servedHeaders).toEqual(routedHeaders);
+    expect(Number(served.headers['content-length'])).toBe(Buffer.byteLength(served.text));
+    expectSameHeaders(served.headers, routed.headers, { requestIdGiven: Boolean(headers['x-request-id']), varying: ['content-length'] });
     if (routed.statusCode === 200) {
       const decided = withoutIds(served.text);
       expect(decided).toEqual(withoutIds(routed.body));
@@ -91,12 +79,12 @@ describe('the decision fast path', () => {
   });
 
   describe('hands on to the app what it does not answer', () => {
-    let server: Server;
+    let close: () => Promise<void>;
     let http: ReturnType<typeof supertest>;
     let closing = false;
     let failDecision = false;
     /** What reached the app: how (at once, or after the body was read) and the body Fastify would parse. */
-    let handedOn: Array<{ how: 'at once' | 'read'; body: string }>;
+    let handedOn: Array<{ how: HandedOn; body: string }>;
     const decided: Array<{ publisherId: number; context: string }> = [];
     const KEYS: Record<string, number> = { 'rmk_um': 1, 'rmk_dois': 2 };
 
@@ -131,19 +119,9 @@ describe('the decision fast path', () => {
         closing: () => closing,
       });
       // 298: the fast path handed the request on at once; 299: after reading its body.
-      server = createServer((req, res) => {
-        let atOnce = true;
-        fastPath(req, res, async () => {
-          const how = atOnce ? 'at once' : 'read';
-          handedOn.push({ how, body: await bodyFor(req) });
-          res.writeHead(how === 'at once' ? 298 : 299).end();
-        });
-        atOnce = false;
-      });
-      await new Promise<void>((res) => server.listen(0, '127.0.0.1', res));
-      http = supertest(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      ({ http, close } = await fastPathServer(fastPath, async (req, how) => handedOn.push({ how, body: await bodyFor(req) })));
     });
-    afterAll(() => new Promise<void>((res) => server.close(() => res())));
+    afterAll(() => close());
 
     it('answers a plainly valid decision itself, reflecting only an allowed origin', async () => {
       handedOn = [];
@@ -204,7 +182,7 @@ describe('the decision fast path', () => {
       failDecision = true;
       expect((await http.post('/v1/rma/1').set({ 'x-api-key': 'rmk_um', 'content-type': 'application/json' }).send(JSON.stringify(search))).status).toBe(299);
       failDecision = false;
-      expect(handedOn).toEqual([...sent.map(([, body]) => ({ how: 'read', body })), { how: 'read', body: JSON.stringify(search) }]);
+      expect(handedOn).toEqual([...sent.map(([, body]) => ({ how: 'later', body })), { how: 'later', body: JSON.stringify(search) }]);
     });
   });
 });
