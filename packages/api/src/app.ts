@@ -231,17 +231,21 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   registerApiKeyRoutes(app, apiKeys);
   const requestStats = createRequestStats(db, { log: app.log });
   app.decorate('requestStats', requestStats);
-  const decisions = createDecisionService({ index: adIndex, signer: createEventSigner(config.jwtSecret), appUrl: config.appUrl, requestStats });
+  // One signer for the event URLs: decisions sign them, beacons open them.
+  const signer = createEventSigner(config.jwtSecret);
+  const decisions = createDecisionService({ index: adIndex, signer, appUrl: config.appUrl, requestStats });
   registerRmaRoutes(app, { decisions, apiKeys, scopes: rmScopes });
   const eventStore = redis ? createRedisEventStore(db, redis, config.redisPrefix) : createDatabaseEventStore(db);
-  const beacons = createBeaconsService({ signer: createEventSigner(config.jwtSecret), store: eventStore });
+  const beacons = createBeaconsService({ signer, store: eventStore });
   registerBeaconRoutes(app, beacons);
   const headers = answerHeaders({ requestId: requestIdOf, corsOrigins: config.corsOrigins, exposedHeaders: CORS_EXPOSED_HEADERS, securityHeaders: AD_SERVING_HEADERS });
-  const closing = () => app.isClosing();
-  fast.path = byPrefix({
-    '/v1/beacon/': createBeaconFastPath({ beacons, headers, closing }),
-    '/v1/rma/': createDecisionFastPath({ decisions, apiKeys, headers, parseJson: jsonParserOf(app), bodyLimit: config.bodyLimit, closing }),
-  });
+  fast.path = byPrefix(
+    {
+      '/v1/beacon/': createBeaconFastPath({ beacons, headers }),
+      '/v1/rma/': createDecisionFastPath({ decisions, apiKeys, headers, parseJson: jsonParserOf(app), bodyLimit: config.bodyLimit }),
+    },
+    { closing: () => app.isClosing() },
+  );
   registerConversionRoutes(app, { conversions: createConversionsService({ db }), apiKeys });
   const eventConsumer = createEventConsumer(eventStore, { log: app.log, onCommitted: (touched) => adIndex.spendChanged(touched), attribution: createAttribution(db), db });
   app.decorate('eventConsumer', eventConsumer);

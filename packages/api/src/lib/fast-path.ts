@@ -10,10 +10,14 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
  */
 export type FastPath = (req: IncomingMessage, res: ServerResponse, next: Handler) => void;
 
-/** The fast path of a request's URL prefix (the first that matches), else straight to the app. */
-export function byPrefix(paths: Record<string, FastPath>): FastPath {
+/**
+ * The fast path of a request's URL prefix (the first that matches), else straight to the app; and
+ * straight to the app, whatever the URL, once it is `closing` (it answers 503 the whole way).
+ */
+export function byPrefix(paths: Record<string, FastPath>, { closing }: { closing: () => boolean }): FastPath {
   const entries = Object.entries(paths);
   return (req, res, next) => {
+    if (closing()) return next(req, res);
     const url = req.url ?? '';
     for (const [prefix, path] of entries) if (url.startsWith(prefix)) return path(req, res, next);
     next(req, res);

@@ -8,8 +8,6 @@ export interface BeaconFastPathDeps {
   beacons: BeaconsService;
   /** The headers the app's hooks give an ad-serving answer. */
   headers: AnswerHeaders;
-  /** True once the app is closing (it then answers 503, the whole way). */
-  closing: () => boolean;
 }
 
 const TYPES = new Map<string, EventType>(EVENT_TYPES.map((type) => [`/v1/beacon/${type}`, type]));
@@ -19,18 +17,17 @@ const ACCEPTED = '{"accepted":true}';
  * The event beacons' fast path, ahead of Fastify: the plainly valid beacon — POST (or GET of a click),
  * one `t` parameter, no body, a good token, stored — is answered right here, with the status, body
  * and headers the Fastify route gives it (beacon-fast-path.test.ts compares them). Anything else — a bad or
- * expired token, another parameter, a body, a store that failed, the app closing — goes on to the
+ * expired token, another parameter, a body, a store that failed — goes on to the
  * Fastify route, which handles it (again from the start) and words its answer. Beacons come at the
  * rate of page views: the router, hooks and reply objects cost more than the beacon itself.
  */
-export function createBeaconFastPath({ beacons, headers, closing }: BeaconFastPathDeps): FastPath {
+export function createBeaconFastPath({ beacons, headers }: BeaconFastPathDeps): FastPath {
   const accepted = ['content-type', 'application/json; charset=utf-8', 'content-length', String(ACCEPTED.length)];
   const redirect = ['content-length', '0'];
 
   /** The event of a plainly valid beacon, else undefined. */
   const plainBeacon = (req: IncomingMessage) => {
     const url = req.url ?? '';
-    if (!url.startsWith('/v1/beacon/') || closing()) return undefined;
     const q = url.indexOf('?');
     const type = TYPES.get(q < 0 ? url : url.slice(0, q));
     if (!type || !(req.method === 'POST' || (req.method === 'GET' && type === 'click'))) return undefined;

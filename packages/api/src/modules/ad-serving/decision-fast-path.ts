@@ -14,8 +14,6 @@ export interface DecisionFastPathDeps {
   parseJson: (text: string) => unknown;
   /** The app's body limit, in bytes. */
   bodyLimit: number;
-  /** True once the app is closing (it then answers 503, the whole way). */
-  closing: () => boolean;
 }
 
 const PATH = /^\/v1\/rma\/([1-9][0-9]{0,14})$/;
@@ -30,17 +28,17 @@ const CONTENT_TYPE = 'application/json; charset=utf-8';
  * route gives it (decision-fast-path.test.ts compares them). Anything else goes on to the Fastify
  * route, which handles it from the start and words its answer: the tester's bearer session, a query
  * string, another content type, a body too large, chunked or not JSON, a field zod has to word, an
- * unknown, revoked or other publisher's key, a decision that failed, the app closing. A body
+ * unknown, revoked or other publisher's key, a decision that failed. A body
  * already read goes along with it (`handOnWithBody`).
  *
  * Decisions come at the rate of page views; on that path Fastify's router, hooks, body parser and
  * reply cost as much as the auction itself. Like the Fastify route's hot-path options, nothing
  * here is logged per request; what is handed on is logged as any request.
  */
-export function createDecisionFastPath({ decisions, apiKeys, headers, parseJson, bodyLimit, closing }: DecisionFastPathDeps): FastPath {
+export function createDecisionFastPath({ decisions, apiKeys, headers, parseJson, bodyLimit }: DecisionFastPathDeps): FastPath {
   /** The publisher of a request that may be plainly valid, judged by its line and headers; else undefined. */
   const plainTarget = (req: IncomingMessage) => {
-    if (req.method !== 'POST' || closing()) return undefined;
+    if (req.method !== 'POST') return undefined;
     const path = PATH.exec(req.url ?? '');
     if (!path) return undefined;
     const { 'x-api-key': key, 'content-type': type, 'content-length': length } = req.headers;
