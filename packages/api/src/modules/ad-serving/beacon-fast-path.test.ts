@@ -1,6 +1,7 @@
 import type supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
+import { servedAd, uniq } from '../../../test/served-ad.ts';
 import { expectSameHeaders, fastPathServer } from '../../../test/fast-path-server.ts';
 import { AD_SERVING_HEADERS, CORS_EXPOSED_HEADERS } from '../../plugins/security.ts';
 import { answerHeaders } from './answer-headers.ts';
@@ -10,29 +11,14 @@ import { createEventSigner, type ServedAd } from './event-signing.ts';
 import type { BeaconEvent, EventStore } from './event-store.ts';
 
 let t: TestApp;
-let seq = 0;
-const uniq = () => `${Date.now().toString(36)}-fp-${++seq}`;
-const ids = { publisher: 0, advertiser: 0, campaign: 0, ad: 0 };
-const served = (over: Partial<ServedAd> = {}): ServedAd => ({
-  r: `req-${uniq()}`,
-  p: ids.publisher,
-  a: ids.advertiser,
-  c: ids.campaign,
-  d: ids.ad,
-  pl: 'fast',
-  cx: 'search',
-  pos: 1,
-  u: `user-${uniq()}`,
-  cpc: 0,
-  cpm: 0,
-  t: Date.now(),
-  ...over,
-});
+const ids = { p: 0, a: 0, c: 0, d: 0 };
+/** An ad of the seed, served to a person of its own. */
+const served = (over: Partial<ServedAd> = {}) => servedAd(ids, { pl: 'fast', u: `user-${uniq()}`, ...over });
 
 beforeAll(async () => {
   t = await createTestApp();
   const ad = await t.db.ad.findFirstOrThrow({ where: { status: 'approved' }, select: { id: true, campaignId: true, campaign: { select: { publisherId: true, advertiserId: true } } } });
-  Object.assign(ids, { publisher: ad.campaign.publisherId, advertiser: ad.campaign.advertiserId, campaign: ad.campaignId, ad: ad.id });
+  Object.assign(ids, { p: ad.campaign.publisherId, a: ad.campaign.advertiserId, c: ad.campaignId, d: ad.id });
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { servedAd, uniq } from '../../../test/served-ad.ts';
 import { createWalletsRepo } from '../wallets/wallets.repo.ts';
 import { createEventSigner, eventKey, packServedAd, type EventType, type ServedAd } from './event-signing.ts';
 import { Redis } from 'ioredis';
@@ -8,23 +9,9 @@ import { countEvents, createEventConsumer, forgetOldRepeats } from './event-cons
 
 let t: TestApp;
 const ids = { bomPreco: 0, aurora: 0, campaign: 0, ad: 0, wallet: 0 };
-let seq = 0;
-const uniq = () => `${Date.now().toString(36)}-${++seq}`;
 
-const served = (over: Partial<ServedAd> = {}): ServedAd => ({
-  r: `req-${uniq()}`,
-  p: ids.bomPreco,
-  a: ids.aurora,
-  c: ids.campaign,
-  d: ids.ad,
-  pl: 'topo',
-  cx: 'search',
-  pos: 1,
-  cpc: 50,
-  cpm: 150,
-  t: Date.now(),
-  ...over,
-});
+/** An ad of the fixture campaign as served, at 50 cents a click and 1.50 per thousand impressions. */
+const served = (over: Partial<ServedAd> = {}) => servedAd({ p: ids.bomPreco, a: ids.aurora, c: ids.campaign, d: ids.ad }, { cpc: 50, cpm: 150, ...over });
 const sign = (ad: ServedAd) => createEventSigner(t.config.jwtSecret).sign(ad);
 const fire = (type: 'impression' | 'view' | 'click', token: string | undefined) =>
   t.http.post(`/v1/beacon/${type}`).query(token === undefined ? {} : { t: token });
