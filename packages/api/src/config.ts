@@ -15,7 +15,7 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().optional(),
   JWT_SECRET: z.string().min(16).optional(),
   JWT_EXPIRES_IN: z.string().default('12h'),
-  APP_URL: z.string().default('http://localhost:3000'),
+  APP_URL: z.string().optional(),
   APP_NAME: z.string().default('Varejo Back-office'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Varejo Back-office <nao-responda@varejo.test>'),
@@ -33,6 +33,8 @@ const EnvSchema = z.object({
   CONFIGURING_PLATFORM_MESSAGE: z.string().optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  RESPONSE_CONTRACT_CHECK: bool.optional(),
+  RESPONSE_CONTRACT_FILE: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -47,6 +49,7 @@ export interface AppConfig {
   redisPrefix: string;
   jwtSecret: string;
   jwtExpiresIn: string;
+  /** The public origin in event, beacon and e-mailed links: APP_URL, else where the server listens (publicOrigin). */
   appUrl: string;
   appName: string;
   version: string;
@@ -66,6 +69,11 @@ export interface AppConfig {
   webDist?: string;
   /** Fastify's trustProxy: false (default), true, a hop count or a list of addresses. */
   trustProxy: boolean | number | string;
+  /**
+   * Every answer checked against its route's contract (plugins/response-contract.ts): on under
+   * NODE_ENV=test or RESPONSE_CONTRACT_CHECK=true; mismatches also appended to `file` (JSON lines).
+   */
+  responseContract: { check: boolean; file?: string };
 }
 
 const DEV_SECRET = 'dev-only-secret-change-me-in-production';
@@ -87,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisPrefix: e.REDIS_PREFIX,
     jwtSecret: e.JWT_SECRET ?? DEV_SECRET,
     jwtExpiresIn: e.JWT_EXPIRES_IN,
-    appUrl: e.APP_URL.replace(/\/$/, ''),
+    appUrl: e.APP_URL ? e.APP_URL.replace(/\/$/, '') : publicOrigin(e.HOST, e.PORT),
     appName: e.APP_NAME,
     version: process.env.npm_package_version ?? '0.1.0',
     smtpUrl: e.SMTP_URL || undefined,
@@ -107,8 +115,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     configuringPlatformMessage: e.CONFIGURING_PLATFORM_MESSAGE || undefined,
     webDist: e.WEB_DIST ?? resolve(root, 'packages/web/dist'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    responseContract: { check: e.RESPONSE_CONTRACT_CHECK ?? e.NODE_ENV === 'test', file: e.RESPONSE_CONTRACT_FILE || undefined },
     ...overrides,
   };
+}
+
+/**
+ * The origin a browser on this machine reaches a server listening on `host`:`port` at: a wildcard
+ * address (0.0.0.0, ::) is reached as localhost, an IPv6 address in brackets.
+ */
+export function publicOrigin(host: string, port: number): string {
+  const name = host === '' || host === '0.0.0.0' || host === '::' || host === '[::]' ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 function parseTrustProxy(v: string | undefined): boolean | number | string {

@@ -21,6 +21,8 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 
 // Same advisory lock key as Prisma's migrate engine.
 const LOCK_KEY = 72707369;
+/** Held by a process while it prepares the database at start (migrations, then the seed of an empty one). */
+const STARTUP_LOCK_KEY = 72707370;
 
 export interface Migration {
   name: string;
@@ -82,4 +84,22 @@ async function applyMigrations(sql: SqlRunner, migrations: Migration[]): Promise
   } finally {
     await sql.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
   }
+}
+
+/**
+ * Runs `fn` (migrating, seeding an empty database) while this process holds a PostgreSQL advisory
+ * lock, so any number of processes starting together on one database take turns: the first does
+ * the work, the others find it done. The lock goes with its connection if the process dies.
+ * PGlite has one process per data directory and nothing to wait for.
+ */
+export async function withStartupLock<T>(db: Pick<Database, 'kind' | 'session'>, fn: () => Promise<T>): Promise<T> {
+  if (db.kind === 'pglite') return fn();
+  return db.session(async (sql) => {
+    await sql.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    try {
+      return await fn();
+    } finally {
+      await sql.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+    }
+  });
 }
