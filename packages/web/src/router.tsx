@@ -3,10 +3,6 @@ import type { QueryClient } from '@tanstack/react-query';
 import { routeTree } from './routeTree.gen';
 import { NotFound } from './shared/components/not-found';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
 /** The app's router; tests pass a memory history. */
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({

@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { RouterContext } from '../router';
+import type { RouterContext } from '../router-context';
 import { appInfoQuery } from '../shared/account/queries';
 import { ConfiguringPlatform } from '../shared/components/configuring-platform';
 

@@ -1,19 +1,21 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
-import { IdParam, type PromotionAction } from '@backoffice/contracts';
+import type { z } from 'zod';
+import { IdParam, type CreatePromotionBody, type PromotionAction } from '@backoffice/contracts';
 import { ApiError, api, unwrap } from '../../shared/api/client';
 import type { components } from '../../shared/api/schema';
 import { accountInfoQuery } from '../../shared/account/queries';
 import { useSession } from '../../shared/session/session';
 import { notifySuccess } from '../../shared/ui/notify';
 import type { Period } from '../../shared/ui/period';
-import type { PromotionBody } from './form-values';
 import type { PromotionsSearch } from './search';
 import { t } from '../../i18n';
 
 export type Promotion = components['schemas']['Promotion'];
 export type CatalogProduct = components['schemas']['CatalogProduct'];
 export type StoreLocation = components['schemas']['LocationMinified'];
+/** The create and update body, as the contract reads it. */
+export type PromotionBody = z.input<typeof CreatePromotionBody>;
 
 /** Spec §9: product pickers page 50 at a time. */
 export const PRODUCTS_PAGE_SIZE = 50;

@@ -1,10 +1,6 @@
-import type { z } from 'zod';
 import { CreatePromotionBody, type PromotionType } from '@backoffice/contracts';
-import type { Promotion } from './api';
+import type { Promotion, PromotionBody } from './api';
 import { dateHourToIso, isoToDateHour, todayInSaoPaulo } from '../../shared/ui/sao-paulo-time';
-
-export type PromotionBody = z.input<typeof CreatePromotionBody>;
-
 
 export type BenefitKind = 'percent' | 'fixed';
 

@@ -1,9 +1,5 @@
 import { UpdateAdBody } from '@backoffice/contracts';
-import type { components } from '../../../shared/api/schema';
-import type { Ad, AdType } from './api';
-
-export type CreateAdPayload = components['schemas']['CreateAdBodyInput'];
-export type UpdateAdPayload = components['schemas']['UpdateAdBodyInput'];
+import type { Ad, AdType, CreateAdPayload, UpdateAdPayload } from './api';
 
 export interface AdAssetValue {
   dimension: string;

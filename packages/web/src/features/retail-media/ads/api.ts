@@ -4,7 +4,6 @@ import { api, unwrap } from '../../../shared/api/client';
 import type { components } from '../../../shared/api/schema';
 import { useSession } from '../../../shared/session/session';
 import { notifySuccess } from '../../../shared/ui/notify';
-import type { CreateAdPayload, UpdateAdPayload } from './ad-form-values';
 import { t } from '../../../i18n';
 
 export type Ad = components['schemas']['Ad'];
@@ -14,6 +13,8 @@ export type AdMedia = components['schemas']['AdMedia'];
 export type AdSize = components['schemas']['AdSize'];
 export type CampaignDetail = components['schemas']['CampaignDetail'];
 export type RecommendedProduct = components['schemas']['RecommendedProduct'];
+export type CreateAdPayload = components['schemas']['CreateAdBodyInput'];
+export type UpdateAdPayload = components['schemas']['UpdateAdBodyInput'];
 
 /** Spec §9: campaign, ad and review lists refresh every 60 s. */
 export const ADS_REFRESH_MS = 60_000;
