@@ -8,7 +8,7 @@ import { buildApp, type BuildOptions } from '../src/app.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed, DEMO_PASSWORD } from '../src/db/seed.ts';
-import { businessDate } from '../src/modules/promotions/promotion-status.ts';
+import { businessDate } from '../src/lib/business-day.ts';
 import { adminQuery, withDatabase } from './db-admin.ts';
 import './global-setup.ts';
 

@@ -1,6 +1,6 @@
 import type { Db } from './client.ts';
 import type { AdStatus, CampaignGoal, CampaignType, Prisma } from '../generated/prisma/client.ts';
-import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../modules/promotions/promotion-status.ts';
+import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../lib/business-day.ts';
 
 const DAY = 86_400_000;
 const BOM_PRECO = 'supermercado-bom-preco';

@@ -1,5 +1,5 @@
 import type { Db } from './client.ts';
-import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../modules/promotions/promotion-status.ts';
+import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../lib/business-day.ts';
 
 const DAY = 86_400_000;
 

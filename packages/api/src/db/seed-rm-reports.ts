@@ -1,5 +1,5 @@
 import type { Db } from './client.ts';
-import { BUSINESS_TZ } from '../modules/promotions/promotion-status.ts';
+import { BUSINESS_TZ } from '../lib/business-day.ts';
 
 /**
  * Share of a São Paulo day's traffic per hour (0–23), from grocery e-commerce: quiet nights, a

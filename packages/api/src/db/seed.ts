@@ -9,7 +9,7 @@ import { seedRetailMedia } from './seed-retail-media.ts';
 import { seedCampaigns } from './seed-campaigns.ts';
 import { seedRmReports } from './seed-rm-reports.ts';
 import { seedRetailConfig } from './seed-retail-config.ts';
-import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../modules/promotions/promotion-status.ts';
+import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../lib/business-day.ts';
 
 export const DEMO_PASSWORD = 'Senha#Forte2026';
 

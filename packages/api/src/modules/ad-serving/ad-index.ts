@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
-import { businessDate } from '../promotions/promotion-status.ts';
+import { businessDate } from '../../lib/business-day.ts';
 import { PACING_SLACK, score, systemClock, type BusinessDay, type Clock, type Scored } from './decision.ts';
 
 /** A campaign's serving state, shared by all its index entries and updated in place when spend changes. */

@@ -1,6 +1,6 @@
 import { ATTRIBUTION_WINDOW_DAYS } from '@backoffice/contracts';
 import type { Db, Tx } from '../../db/client.ts';
-import { businessDate } from '../promotions/promotion-status.ts';
+import { businessDate } from '../../lib/business-day.ts';
 import { paidCents, type StoredItem } from './conversions.service.ts';
 
 /** Many consumers may queue on the same stats rows: wait rather than fail. */

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { DEMO_API_KEY, apiKeyPrefix, hashApiKey } from '../../db/seed-api-keys.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { businessDate } from '../promotions/promotion-status.ts';
+import { businessDate } from '../../lib/business-day.ts';
 import { createAttribution } from './attribution.ts';
 import { createEventConsumer } from './event-consumer.ts';
 import { createDatabaseEventStore } from './event-store.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startOfBusinessDay } from '../promotions/promotion-status.ts';
+import { startOfBusinessDay } from '../../lib/business-day.ts';
 import { dayFraction, expectedCtr, PRIOR_CTR, rank, withinBudget, type Candidate } from './decision.ts';
 
 const cand = (adId: number, pricing: 'cpc' | 'cpm', bidCents: number, clicks = 0, impressions = 0): Candidate => ({

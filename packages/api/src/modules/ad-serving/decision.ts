@@ -22,7 +22,7 @@
  * todaySpend < dailyBudget and lifetimeSpend < totalBudget (when set) always. `now` comes from an
  * injected clock so a day can be simulated.
  */
-import { businessDate, startOfBusinessDay } from '../promotions/promotion-status.ts';
+import { businessDate, startOfBusinessDay } from '../../lib/business-day.ts';
 
 export const PRIOR_CTR = 0.01;
 export const CTR_ALPHA = 1;

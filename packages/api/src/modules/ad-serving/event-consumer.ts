@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Tx } from '../../db/client.ts';
-import { businessDate } from '../promotions/promotion-status.ts';
+import { businessDate } from '../../lib/business-day.ts';
 import type { Attribution } from './attribution.ts';
 import type { EventType } from './event-signing.ts';
 import type { BeaconEvent, EventStore } from './event-store.ts';

@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { adRoutes } from '@backoffice/contracts';
-import type { Db } from '../../db/client.ts';
 import { route } from '../../lib/route.ts';
 import { ValidationError } from '../../lib/errors.ts';
-import type { MediaStorage } from '../../lib/media-storage.ts';
-import { createRmScopes, rmCallerOf } from '../retail-media/scope.ts';
-import { createAdMedia, type AdMediaOptions, type AdMediaService } from './ad-media.ts';
-import { createAdsRepo } from './ads.repo.ts';
-import { createAdsService, type AdsService } from './ads.service.ts';
+import { rmCallerOf } from '../retail-media/scope.ts';
+import type { AdMediaService } from './ad-media.ts';
+import type { AdsService } from './ads.service.ts';
 
 const fileRequired = () =>
   new ValidationError('MEDIA_FILE_REQUIRED', {}, [{ field: 'file', code: 'required', message: 'Envie um arquivo no campo "file".' }]);
@@ -54,15 +51,4 @@ export function registerAdRoutes(app: FastifyInstance, ads: AdsService, media: A
       return media.upload(rmCallerOf(auth), { filename: part.filename, stream: part.file }, { adSizeId, adType });
     });
   });
-}
-
-/** Wires the ads module: repository, scopes, service and media upload. */
-export function registerAds(app: FastifyInstance, deps: { db: Db; storage: MediaStorage } & AdMediaOptions) {
-  const scopes = createRmScopes(deps.db);
-  const repo = createAdsRepo(deps.db);
-  registerAdRoutes(
-    app,
-    createAdsService({ repo, scopes, storage: deps.storage }),
-    createAdMedia({ storage: deps.storage, scopes, repo, maxBytes: deps.maxBytes }),
-  );
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { fromCents, type CampaignDetail, type CampaignListItem, type CampaignPermissionsFlags, type CampaignStatus } from '@backoffice/contracts';
-import { businessDate } from '../promotions/promotion-status.ts';
+import { businessDate } from '../../lib/business-day.ts';
 import { managesPublisher, ownsCampaign, type RmScope } from '../retail-media/scope.ts';
 import { isClosed } from './campaign-status.ts';
 import { metricsOf, ZERO_SUMS, type StatSums } from './campaign-metrics.ts';

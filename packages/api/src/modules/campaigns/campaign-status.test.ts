@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { endOfBusinessDay, startOfBusinessDay } from '../promotions/promotion-status.ts';
+import { endOfBusinessDay, startOfBusinessDay } from '../../lib/business-day.ts';
 import { campaignStatus } from './campaign-status.ts';
 import { metricsOf } from './campaign-metrics.ts';
 

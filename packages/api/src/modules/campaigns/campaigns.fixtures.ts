@@ -1,7 +1,7 @@
 import { createTestApp, DEMO, DEMO_PASSWORD, bearer, type TestApp } from '../../../test/helpers.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { hashPassword } from '../../lib/password.ts';
-import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../promotions/promotion-status.ts';
+import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../../lib/business-day.ts';
 
 export const DAY = 86_400_000;
 const RETAIL_MEDIA_MODULE = 8;

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.ts';
 import type { Prisma } from '../../generated/prisma/client.ts';
 import { BusinessRuleError, ForbiddenError, NotFoundError, ValidationError, found } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
-import { endOfBusinessDay, startOfBusinessDay } from '../promotions/promotion-status.ts';
+import { endOfBusinessDay, startOfBusinessDay } from '../../lib/business-day.ts';
 import { changedFields, recordAudit, type AuditEntry, type AuditedField, type AuditValue } from '../retail-media/audit.ts';
 import { campaignPermissions, type Strategy } from '../retail-media/campaign-permissions.ts';
 import { createRmScopes, type RmCaller, type RmScope } from '../retail-media/scope.ts';

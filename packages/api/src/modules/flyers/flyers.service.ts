@@ -3,7 +3,8 @@ import type { Flyer, FlyerAction, FlyerInput, FlyerListQuery } from '@backoffice
 import { ValidationError, found } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import type { MessageCode } from '../../i18n/messages.ts';
-import { actionChange, businessRange } from '../promotions/promotion-status.ts';
+import { actionChange } from '../promotions/promotion-status.ts';
+import { businessRange } from '../../lib/business-day.ts';
 import { mediaTypeOfKey } from './flyer-media.ts';
 import { flyerStatus } from './flyer-status.ts';
 import type { FlyerData, FlyerRow, FlyersRepo } from './flyers.repo.ts';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { authorizationMatrix } from '../../../test/authorization-matrix.ts';
 import { createLocalMediaStorage } from '../../lib/media-storage.ts';
-import { endOfBusinessDay, startOfBusinessDay } from '../promotions/promotion-status.ts';
+import { endOfBusinessDay, startOfBusinessDay } from '../../lib/business-day.ts';
 import { createFlyersRepo } from './flyers.repo.ts';
 import { createFlyersService } from './flyers.service.ts';
 

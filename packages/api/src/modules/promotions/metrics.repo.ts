@@ -1,6 +1,6 @@
 import { Prisma } from '../../generated/prisma/client.ts';
 import type { Db } from '../../db/client.ts';
-import { BUSINESS_TZ } from './promotion-status.ts';
+import { BUSINESS_TZ } from '../../lib/business-day.ts';
 
 /** Aggregates of redemptions: `day` is null on the row that totals the whole period. */
 export interface MetricsRow {

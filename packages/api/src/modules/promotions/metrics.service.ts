@@ -1,6 +1,7 @@
 import { fromCents, METRICS_MAX_DAYS, type PromotionMetricsQuery } from '@backoffice/contracts';
 import { NotFoundError, ValidationError } from '../../lib/errors.ts';
-import { businessDate, endOfBusinessDay, promotionStatus, startOfBusinessDay } from './promotion-status.ts';
+import { promotionStatus } from './promotion-status.ts';
+import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../../lib/business-day.ts';
 import type { MetricsRepo, MetricsRow, MetricsScope } from './metrics.repo.ts';
 
 interface Deps {

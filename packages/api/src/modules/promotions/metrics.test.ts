@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearOfBusinessMidnight, createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
-import { businessDate } from './promotion-status.ts';
+import { businessDate } from '../../lib/business-day.ts';
 
 const DAY = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();

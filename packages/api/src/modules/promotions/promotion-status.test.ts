@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { businessDate, endOfBusinessDay, promotionStatus, startOfBusinessDay } from './promotion-status.ts';
+import { promotionStatus } from './promotion-status.ts';
+import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../../lib/business-day.ts';
 
 // São Paulo is UTC-3: its midnight of 2026-11-22 is 03:00Z.
 const start = startOfBusinessDay('2026-11-20');

@@ -3,7 +3,8 @@ import { fromCents, toCents, type Promotion, type PromotionAction, type Promotio
 import { ConflictError, found } from '../../lib/errors.ts';
 import type { MessageCode } from '../../i18n/messages.ts';
 import { isUniqueViolation } from '../users/users.repo.ts';
-import { actionChange, businessRange, promotionStatus } from './promotion-status.ts';
+import { actionChange, promotionStatus } from './promotion-status.ts';
+import { businessRange } from '../../lib/business-day.ts';
 import type { PromotionData, PromotionRow, PromotionsRepo } from './promotions.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { authorizationMatrix } from '../../../test/authorization-matrix.ts';
-import { businessDate } from './promotion-status.ts';
+import { businessDate } from '../../lib/business-day.ts';
 
 const MANAGER = 'juliana.alves@varejo.test';
 const DAY = 86_400_000;

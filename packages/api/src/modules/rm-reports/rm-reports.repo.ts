@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { BUSINESS_TZ } from '../promotions/promotion-status.ts';
+import { BUSINESS_TZ } from '../../lib/business-day.ts';
 import { ZERO_SUMS, sumsOf, type StatSumRow, type StatSums } from '../campaigns/campaign-metrics.ts';
 import { campaignStatusSql } from '../campaigns/campaign-status.ts';
 
@@ -53,8 +53,13 @@ const dayStartSql = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE $
 /** First instant after a São Paulo day, as SQL. */
 const dayEndSql = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${BUSINESS_TZ})`;
 
-const dailyWhere = (r: ReportScope, p: Period) => sql`${scopeSql(r, 's')} AND s.day BETWEEN ${p.start}::date AND ${p.end}::date`;
-const hourlyWhere = (r: ReportScope, p: Period) => sql`${scopeSql(r, 's')} AND s.hour >= ${dayStartSql(p.start)} AND s.hour < ${dayEndSql(p.end)}`;
+/** A rollup row `s` of a campaign that is not deleted: a deleted campaign leaves every report, its serving history included. */
+const LIVE_CAMPAIGN = sql`NOT EXISTS (SELECT 1 FROM campaigns dc WHERE dc.id = s.campaign_id AND dc.deleted_at IS NOT NULL)`;
+
+const dailyWhere = (r: ReportScope, p: Period) =>
+  sql`${scopeSql(r, 's')} AND s.day BETWEEN ${p.start}::date AND ${p.end}::date AND ${LIVE_CAMPAIGN}`;
+const hourlyWhere = (r: ReportScope, p: Period) =>
+  sql`${scopeSql(r, 's')} AND s.hour >= ${dayStartSql(p.start)} AND s.hour < ${dayEndSql(p.end)} AND ${LIVE_CAMPAIGN}`;
 
 const SUMS = sql`coalesce(sum(s.impressions), 0)::bigint AS impressions, coalesce(sum(s.views), 0)::bigint AS views,
   coalesce(sum(s.clicks), 0)::bigint AS clicks, coalesce(sum(s.conversions), 0)::bigint AS conversions,
@@ -251,7 +256,7 @@ export function createRmReportsRepo(db: Db) {
         rev AS (
           SELECT s.day, s.placement, s.context, sum(s.spent_cents) AS revenue_cents
             FROM rm_daily_stats s
-           WHERE s.publisher_id IN (${join(publishers)}) AND s.day BETWEEN ${p.start}::date AND ${p.end}::date
+           WHERE s.publisher_id IN (${join(publishers)}) AND s.day BETWEEN ${p.start}::date AND ${p.end}::date AND ${LIVE_CAMPAIGN}
            GROUP BY 1, 2, 3
         ),
         cell AS (
