@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
 
@@ -17,13 +18,88 @@ export interface Cache {
   /** Stores the value only when the key does not exist (or expired); true when it was stored. */
   setIfAbsent(key: string, value: unknown, ttlSeconds: number): Promise<boolean>;
   ping(): Promise<boolean>;
+  /** Versions of tags, shared where the cache is (every instance on Redis): what ReadCache checks its entries against. */
+  versions: TagVersions;
 }
 
+/**
+ * A version per tag (a tag names data that writes change: `member:7:2`). A changed tag gets a
+ * version it never had before, so an entry stored under the old one can never match again.
+ */
+export interface TagVersions {
+  /** The current version of each tag ('' for a tag never changed, or changed more than a day ago). */
+  read(tags: readonly string[]): Promise<string[]>;
+  /** Gives each tag a new version. */
+  bump(tags: readonly string[]): Promise<void>;
+}
+
+/**
+ * How long a tag keeps its version in Redis after its last change. Far longer than a ReadCache entry
+ * lives, so an entry stored under a version never sees that tag go back to '' while it is held.
+ */
+const VERSION_TTL_SECONDS = 86_400;
+
 const seconds = (ttl: number) => Math.max(1, Math.ceil(ttl));
+
+/**
+ * Tag versions in Redis. Reads are gathered for one turn of the event loop and sent as one MGET, so
+ * concurrent requests cost one round trip between them; a change is written before `bump` returns,
+ * so any read that any instance sends afterwards sees it.
+ */
+function redisVersions(redis: Redis, prefix: string): TagVersions {
+  const k = (tag: string) => `${prefix}:ver:${tag}`;
+  let batch: { tags: Set<string>; waiting: Array<{ tags: readonly string[]; resolve(v: string[]): void; reject(err: unknown): void }> } | undefined;
+  const send = async () => {
+    const { tags, waiting } = batch!;
+    batch = undefined;
+    const list = [...tags];
+    try {
+      const values = await redis.mget(...list.map(k));
+      const byTag = new Map(list.map((tag, i) => [tag, values[i] ?? '']));
+      for (const w of waiting) w.resolve(w.tags.map((tag) => byTag.get(tag)!));
+    } catch (err) {
+      for (const w of waiting) w.reject(err);
+    }
+  };
+  return {
+    read(tags) {
+      if (!tags.length) return Promise.resolve([]);
+      return new Promise((resolve, reject) => {
+        if (!batch) {
+          batch = { tags: new Set(), waiting: [] };
+          setImmediate(send);
+        }
+        for (const tag of tags) batch.tags.add(tag);
+        batch.waiting.push({ tags, resolve, reject });
+      });
+    },
+    async bump(tags) {
+      if (!tags.length) return;
+      const multi = redis.multi();
+      for (const tag of tags) multi.set(k(tag), randomUUID(), 'EX', VERSION_TTL_SECONDS);
+      const results = await multi.exec();
+      const failed = results?.find(([err]) => err)?.[0];
+      if (!results || failed) throw failed ?? new Error('tag versions: the change was aborted');
+    },
+  };
+}
+
+/** Tag versions of this process alone (no Redis: one instance). */
+function memoryVersions(): TagVersions {
+  const versions = new Map<string, string>();
+  let last = 0;
+  return {
+    read: async (tags) => tags.map((tag) => versions.get(tag) ?? ''),
+    async bump(tags) {
+      for (const tag of tags) versions.set(tag, String(++last));
+    },
+  };
+}
 
 export function createRedisCache(redis: Redis, prefix: string): Cache {
   const k = (key: string) => `${prefix}:cache:${key}`;
   return {
+    versions: redisVersions(redis, prefix),
     async get(key) {
       const raw = await redis.get(k(key));
       return raw === null ? undefined : JSON.parse(raw);
@@ -67,6 +143,7 @@ export interface MemoryCacheOptions {
 
 export function createMemoryCache({ max = 50_000, now = Date.now }: MemoryCacheOptions = {}): Cache {
   const lru = new LRUCache<string, Entry>({ max });
+  const versions = memoryVersions();
   const live = (key: string) => {
     const e = lru.get(key);
     if (!e) return undefined;
@@ -77,6 +154,7 @@ export function createMemoryCache({ max = 50_000, now = Date.now }: MemoryCacheO
     return e;
   };
   return {
+    versions,
     async get<T>(key: string) {
       const e = live(key);
       return e === undefined ? undefined : (JSON.parse(e.json) as T);
@@ -108,5 +186,65 @@ export function createMemoryCache({ max = 50_000, now = Date.now }: MemoryCacheO
     async ping() {
       return true;
     },
+  };
+}
+
+/**
+ * Values kept in this process while the tags they were read under keep their versions: a read
+ * checks the versions (one batched Redis round trip, no database) and reloads what a write changed,
+ * whichever instance wrote. Entries are frozen (callers share them) and live `ttlSeconds` at most.
+ */
+export interface ReadCache {
+  /**
+   * The value of `key`, loaded by `load` unless an entry stored under the current versions of `tags`
+   * (always the same tags for a key) is held. A load that throws is not cached.
+   */
+  read<T>(key: string, tags: readonly string[], load: () => Promise<T>): Promise<T>;
+  /** After a write has committed: every instance reloads what it read under these tags. */
+  changed(...tags: string[]): Promise<void>;
+}
+
+export interface ReadCacheOptions {
+  max?: number;
+  ttlSeconds?: number;
+  /** Clock in milliseconds (tests pass a controllable one). */
+  now?: () => number;
+}
+
+const deepFreeze = <T>(value: T): T => {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+};
+
+export function createReadCache(versions: TagVersions, { max = 20_000, ttlSeconds = 60, now = Date.now }: ReadCacheOptions = {}): ReadCache {
+  const entries = new LRUCache<string, { value: unknown; versions: string[]; expiresAt: number }>({ max });
+  // Loads in flight by key, joined by reads under the same versions (a burst of misses is one query).
+  const loading = new Map<string, { stamp: string; promise: Promise<unknown> }>();
+  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+  return {
+    async read<T>(key: string, tags: readonly string[], load: () => Promise<T>): Promise<T> {
+      const current = await versions.read(tags);
+      const held = entries.get(key);
+      if (held && held.expiresAt > now() && same(held.versions, current)) return held.value as T;
+      const stamp = current.join('\n');
+      const inFlight = loading.get(key);
+      if (inFlight?.stamp === stamp) return inFlight.promise as Promise<T>;
+      // Stored under the versions read before loading: a write that commits meanwhile changes them
+      // afterwards, so the next read does not match and loads again.
+      const promise = load()
+        .then((value) => {
+          entries.set(key, { value: deepFreeze(value), versions: current, expiresAt: now() + ttlSeconds * 1000 });
+          return value;
+        })
+        .finally(() => {
+          if (loading.get(key)?.promise === promise) loading.delete(key);
+        });
+      loading.set(key, { stamp, promise });
+      return promise;
+    },
+    changed: (...tags) => versions.bump(tags),
   };
 }

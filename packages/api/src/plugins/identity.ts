@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
 import jwt from '@fastify/jwt';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AccountType, Role } from '@backoffice/contracts';
 import { UnauthorizedError } from '../lib/errors.ts';
-import type { Cache } from '../lib/cache.ts';
+import { createReadCache, type Cache } from '../lib/cache.ts';
 import { createMembershipRepo } from '../modules/accounts/membership.repo.ts';
 
 export interface TokenClaims {
@@ -31,13 +32,41 @@ export interface Identity {
   verifyToken(token: string | undefined): Promise<TokenClaims>;
   /** The caller's active membership in the token's account (cached); 401 when gone. */
   activeMembership(userId: number, accountId: number): Promise<MemberContext>;
-  /** Drops the cached membership after role, module or membership changes. */
+  /**
+   * Reads through this process's cache of what memberships decide (see `MEMBER_TAGS`): the value
+   * of `key` while none of `tags` changed, on any instance, since it was loaded.
+   */
+  read<T>(key: string, tags: readonly string[], load: () => Promise<T>): Promise<T>;
+  /**
+   * After a membership was created, changed (role, modules, status) or removed, once committed:
+   * every instance stops using what it cached of it, of the user's accounts and of the account's members.
+   */
   forget(userId: number, accountId: number): Promise<void>;
+  /** After a user's own data (name, sign-in time) changed, once committed: the member lists of their accounts. */
+  userChanged(userId: number): Promise<void>;
+  /** After an account's own data or granted modules changed, once committed: its members' contexts and account lists. */
+  accountChanged(accountId: number): Promise<void>;
 }
 
+/**
+ * The tags of what identity caches (lib/cache.ts ReadCache): a write changes the tags of the data it
+ * changed (through `forget`, `userChanged`, `accountChanged`), and every instance reloads what it
+ * read under them.
+ */
+export const MEMBER_TAGS = {
+  /** One membership: its role, status and modules. */
+  member: (userId: number, accountId: number) => `member:${userId}:${accountId}`,
+  /** One account's own data (type, name, logo…) and granted modules. */
+  account: (accountId: number) => `account:${accountId}`,
+  /** The set of a user's active memberships: their accounts and the role in each. */
+  accountsOf: (userId: number) => `accounts-of:${userId}`,
+  /** An account's member list: its memberships and those users' own data. */
+  members: (accountId: number) => `members:${accountId}`,
+};
+
 const Claims = z.object({ sub: z.number().int().positive(), account_id: z.number().int().positive() });
-const CACHE_TTL_SECONDS = 60;
-const cacheKey = (userId: number, accountId: number) => `member:${userId}:${accountId}`;
+/** Tokens verified by this process, until they expire: a token's validity depends on nothing else. */
+const VERIFIED_TOKENS = 20_000;
 
 export default fp<{ secret: string; expiresIn: string; cache: Cache }>(
   async (app, opts) => {
@@ -47,6 +76,8 @@ export default fp<{ secret: string; expiresIn: string; cache: Cache }>(
       verify: { algorithms: ['HS256'] },
     });
     const repo = createMembershipRepo(app.db);
+    const reads = createReadCache(opts.cache.versions);
+    const verified = new LRUCache<string, { claims: TokenClaims; expiresAt: number }>({ max: VERIFIED_TOKENS });
 
     async function load(userId: number, accountId: number): Promise<MemberContext | null> {
       const m = await repo.findActive(userId, accountId);
@@ -71,22 +102,34 @@ export default fp<{ secret: string; expiresIn: string; cache: Cache }>(
       signToken: (userId, accountId) => app.jwt.sign({ sub: userId, account_id: accountId }),
       async verifyToken(token) {
         if (!token) throw new UnauthorizedError();
+        const held = verified.get(token);
+        if (held && held.expiresAt > Date.now()) return held.claims;
         try {
-          return Claims.parse(app.jwt.verify(token));
+          const payload = app.jwt.verify<{ exp?: number }>(token);
+          const claims = Claims.parse(payload);
+          if (payload.exp) verified.set(token, { claims, expiresAt: payload.exp * 1000 });
+          return claims;
         } catch {
           throw new UnauthorizedError();
         }
       },
-      async activeMembership(userId, accountId) {
-        const key = cacheKey(userId, accountId);
-        const cached = await opts.cache.get<MemberContext>(key);
-        if (cached) return cached;
-        const ctx = await load(userId, accountId);
-        if (!ctx) throw new UnauthorizedError();
-        await opts.cache.set(key, ctx, CACHE_TTL_SECONDS);
-        return ctx;
+      activeMembership: (userId, accountId) =>
+        reads.read(`member:${userId}:${accountId}`, [MEMBER_TAGS.member(userId, accountId), MEMBER_TAGS.account(accountId)], async () => {
+          const ctx = await load(userId, accountId);
+          if (!ctx) throw new UnauthorizedError();
+          return ctx;
+        }),
+      read: (key, tags, load) => reads.read(key, tags, load),
+      forget: (userId, accountId) =>
+        reads.changed(MEMBER_TAGS.member(userId, accountId), MEMBER_TAGS.accountsOf(userId), MEMBER_TAGS.members(accountId)),
+      async userChanged(userId) {
+        const accounts = await repo.accountIdsOf(userId);
+        await reads.changed(...accounts.map(MEMBER_TAGS.members));
       },
-      forget: (userId, accountId) => opts.cache.del(cacheKey(userId, accountId)),
+      async accountChanged(accountId) {
+        const users = await repo.userIdsOf(accountId);
+        await reads.changed(MEMBER_TAGS.account(accountId), ...users.map(MEMBER_TAGS.accountsOf));
+      },
     };
     app.decorate('identity', identity);
   },

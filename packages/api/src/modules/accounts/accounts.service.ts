@@ -1,16 +1,27 @@
+import { accountRoutes } from '@backoffice/contracts';
 import { NotFoundError } from '../../lib/errors.ts';
-import type { Identity, MemberContext } from '../../plugins/identity.ts';
+import { MEMBER_TAGS, type Identity, type MemberContext } from '../../plugins/identity.ts';
 import type { AccountsRepo } from './accounts.repo.ts';
 import type { MembershipRepo } from './membership.repo.ts';
 import { toAccountInfo } from './accounts.mappers.ts';
 
-/** The current account, switching between accounts, and the access modules granted in each. */
-export function createAccountsService(deps: { repo: AccountsRepo; memberships: MembershipRepo; identity: Pick<Identity, 'signToken'> }) {
+const AccountInfoList = accountRoutes.accountInfo.responses[200];
+const AccessModuleTree = accountRoutes.accessModules.responses[200];
+
+/**
+ * The current account, switching between accounts, and the access modules granted in each. The two
+ * reads every screen makes are cached as their JSON (checked against the contract once, when
+ * loaded) until a write changes what they show (plugins/identity.ts MEMBER_TAGS).
+ */
+export function createAccountsService(deps: { repo: AccountsRepo; memberships: MembershipRepo; identity: Pick<Identity, 'signToken' | 'read'> }) {
   return {
-    async accountInfo(userId: number, currentAccountId: number) {
-      const rows = await deps.repo.memberAccounts(userId);
-      const infos = rows.map((r) => toAccountInfo(r.account, r.role, r.account.id === currentAccountId));
-      return [...infos.filter((i) => i.current), ...infos.filter((i) => !i.current)];
+    /** The user's accounts as JSON, the current one first: reloaded when their memberships or those accounts change. */
+    accountInfoJson(userId: number, currentAccountId: number): Promise<string> {
+      return deps.identity.read(`account-info:${userId}:${currentAccountId}`, [MEMBER_TAGS.accountsOf(userId)], async () => {
+        const rows = await deps.repo.memberAccounts(userId);
+        const infos = rows.map((r) => toAccountInfo(r.account, r.role, r.account.id === currentAccountId));
+        return JSON.stringify(AccountInfoList.parse([...infos.filter((i) => i.current), ...infos.filter((i) => !i.current)]));
+      });
     },
 
     /** A new token for another account of the same user; 404 for any account they do not belong to. */
@@ -20,19 +31,26 @@ export function createAccountsService(deps: { repo: AccountsRepo; memberships: M
       return { newToken: deps.identity.signToken(userId, membership.account.id) };
     },
 
-    /** Modules as a tree: top-level modules with their granted submodules. */
-    async accessModules(member: MemberContext) {
-      const modules = await deps.memberships.modulesByIds(member.moduleIds);
-      return {
-        modules: modules
-          .filter((m) => m.parentId === null)
-          .map((m) => ({
-            id: m.id,
-            key: m.key,
-            name: m.name,
-            submodules: modules.filter((s) => s.parentId === m.id).map((s) => ({ id: s.id, key: s.key, name: s.name })),
-          })),
-      };
+    /**
+     * Modules as a tree, as JSON: top-level modules with their granted submodules. It follows from
+     * the member's module ids alone (the module catalogue is seeded, never written by the API).
+     */
+    accessModulesJson(member: MemberContext): Promise<string> {
+      return deps.identity.read(`access-modules:${member.moduleIds.join(',')}`, [], async () => {
+        const modules = await deps.memberships.modulesByIds(member.moduleIds);
+        return JSON.stringify(
+          AccessModuleTree.parse({
+            modules: modules
+              .filter((m) => m.parentId === null)
+              .map((m) => ({
+                id: m.id,
+                key: m.key,
+                name: m.name,
+                submodules: modules.filter((s) => s.parentId === m.id).map((s) => ({ id: s.id, key: s.key, name: s.name })),
+              })),
+          }),
+        );
+      });
     },
   };
 }

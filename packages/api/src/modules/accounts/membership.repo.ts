@@ -26,6 +26,16 @@ export function createMembershipRepo(db: Db) {
       const ownIds = new Set(own.map((o) => o.moduleId));
       return granted.map((g) => g.moduleId).filter((id) => ownIds.has(id));
     },
+    /** Every account where the user has a membership, invited or active (whose member lists show them). */
+    async accountIdsOf(userId: number): Promise<number[]> {
+      const rows = await db.membership.findMany({ where: { userId }, select: { accountId: true } });
+      return rows.map((r) => r.accountId);
+    },
+    /** Every user with a membership in the account, invited or active. */
+    async userIdsOf(accountId: number): Promise<number[]> {
+      const rows = await db.membership.findMany({ where: { accountId }, select: { userId: true } });
+      return rows.map((r) => r.userId);
+    },
     modulesByIds(ids: number[]) {
       return db.accessModule.findMany({
         where: { id: { in: ids } },

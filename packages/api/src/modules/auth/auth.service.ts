@@ -18,7 +18,7 @@ interface Deps {
   db: Db;
   repo: AuthRepo;
   memberships: MembershipRepo;
-  identity: Pick<Identity, 'signToken'>;
+  identity: Pick<Identity, 'signToken' | 'userChanged'>;
   throttle: LoginThrottle;
   email: EmailService;
   appUrl: string;
@@ -62,6 +62,8 @@ export function createAuthService(deps: Deps) {
       const membership = await deps.memberships.findFirstActive(user.id);
       if (!membership) throw new ForbiddenError('NO_ACTIVE_ACCOUNT');
       await deps.repo.touchLogin(user.id);
+      // The sign-in time shows in the member lists of the user's accounts.
+      await deps.identity.userChanged(user.id);
       return sessionFor(user, membership.account.id);
     },
 

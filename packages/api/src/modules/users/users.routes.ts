@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { userRoutes } from '@backoffice/contracts';
-import { route } from '../../lib/route.ts';
+import { JsonText, route } from '../../lib/route.ts';
 import { translate } from '../../i18n/messages.ts';
 import type { UsersService } from './users.service.ts';
 
@@ -10,7 +10,7 @@ export function registerUserRoutes(app: FastifyInstance, users: UsersService) {
   route(app, userRoutes.validateInvite, ({ params }) => users.validateInvite(params.code));
   route(app, userRoutes.activateInvite, ({ body, request }) => users.activateInvite(body, request.ip));
 
-  route(app, userRoutes.list, ({ auth, query }) => users.list(auth.accountId, query));
+  route(app, userRoutes.list, async ({ auth, query }) => new JsonText(await users.listJson(auth.accountId, query)));
   route(app, userRoutes.get, ({ auth, params }) => users.get(auth.accountId, params.id));
   route(app, userRoutes.invite, ({ auth, body, request }) => users.invite(auth, body, request.lang));
   route(app, userRoutes.resendInvite, async ({ auth, params, request }) => {

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { AccountUser, InviteBody, Profile, UpdateProfileBody, UserListQuery } from '@backoffice/contracts';
+import { userRoutes, type AccountUser, type InviteBody, type Profile, type UpdateProfileBody, type UserListQuery } from '@backoffice/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { BusinessRuleError, ConflictError, NotFoundError, found } from '../../lib/errors.ts';
 import { checkPassword, hashCode, hashPassword, newCode } from '../../lib/password.ts';
 import type { Lang } from '../../i18n/messages.ts';
-import type { Identity, MemberContext } from '../../plugins/identity.ts';
+import { MEMBER_TAGS, type Identity, type MemberContext } from '../../plugins/identity.ts';
 import type { Realtime } from '../../plugins/realtime.ts';
 import type { EmailService } from '../email/email.service.ts';
 import { inviteEmail } from '../email/email.templates.ts';
@@ -16,11 +16,13 @@ import { pageOf } from '../../lib/paging.ts';
 
 export const INVITE_DAYS = 7;
 
+const UserPage = userRoutes.list.responses[200];
+
 interface Deps {
   db: Db;
   repo: UsersRepo;
   email: EmailService;
-  identity: Pick<Identity, 'forget'>;
+  identity: Pick<Identity, 'forget' | 'userChanged' | 'read'>;
   realtime: Pick<Realtime, 'disconnectMember'>;
   throttle: Pick<LoginThrottle, 'assertAllowed' | 'recordFailure'>;
   notifications: NotificationsService;
@@ -81,9 +83,15 @@ export function createUsersService(deps: Deps) {
   }
 
   return {
-    async list(accountId: number, q: z.output<typeof UserListQuery>) {
-      const { rows, total } = await repo.list(accountId, q, q.page, q.quantity);
-      return pageOf(rows.map(toAccountUser), q, total);
+    /**
+     * A page of the account's members as JSON (checked against the contract when loaded), cached
+     * until a write changes the account's members or their own data (MEMBER_TAGS.members).
+     */
+    listJson(accountId: number, q: z.output<typeof UserListQuery>): Promise<string> {
+      return deps.identity.read(`users:${accountId}:${JSON.stringify(q)}`, [MEMBER_TAGS.members(accountId)], async () => {
+        const { rows, total } = await repo.list(accountId, q, q.page, q.quantity);
+        return JSON.stringify(UserPage.parse(pageOf(rows.map(toAccountUser), q, total)));
+      });
     },
 
     async get(accountId: number, userId: number) {
@@ -128,6 +136,7 @@ export function createUsersService(deps: Deps) {
           if (isUniqueViolation(err)) throw new ConflictError('USER_ALREADY_INVITED');
           throw err;
         });
+      await deps.identity.forget(invited.row.user.id, by.accountId);
       await deps.email.dispatch(invited.outboxId);
       return toAccountUser(invited.row);
     },
@@ -206,6 +215,9 @@ export function createUsersService(deps: Deps) {
         if (newHash) await repo.updateUserCredentials(invite.membership.user.id, { passwordHash: newHash, ...(input.name ? { name: input.name } : {}) }, tx);
         return repo.activateMembership(membershipId, tx);
       });
+      await deps.identity.forget(activated.user.id, activated.accountId);
+      // A new user's name shows in the member lists of every account that invited them.
+      if (newHash) await deps.identity.userChanged(activated.user.id);
       const user = { ...activated.user, name: input.name && newHash ? input.name : activated.user.name };
       await deps.notifications.notify({
         accountId: activated.accountId,
@@ -222,7 +234,9 @@ export function createUsersService(deps: Deps) {
     },
 
     async updateProfile(userId: number, input: z.output<typeof UpdateProfileBody>) {
-      return toProfile(await repo.updateProfile(userId, input));
+      const profile = await repo.updateProfile(userId, input);
+      await deps.identity.userChanged(userId);
+      return toProfile(profile);
     },
   };
 }
