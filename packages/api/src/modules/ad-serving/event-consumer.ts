@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { ATTRIBUTION_WINDOW_DAYS } from '@backoffice/contracts';
 import type { Tx } from '../../db/client.ts';
 import { businessDate } from '../../lib/business-day.ts';
-import type { Attribution } from './attribution.ts';
+import { lockPeople, personKey, type Attribution } from './attribution.ts';
 import type { EventType } from './event-signing.ts';
 import type { BeaconEvent, EventStore } from './event-store.ts';
 
@@ -118,6 +119,26 @@ export async function forgetOldRepeats(db: Pick<Tx, '$executeRaw'>, now = Date.n
 }
 
 /**
+ * Sends back to pending the attributed conversions these newly counted clicks and views could have
+ * led to (same publisher and person, ordered within the attribution window after the event): their
+ * attribution was made without the event, and attributeBatch makes it again with it. Rare: an event
+ * is counted after an order it led to was attributed only when the two raced (another consumer
+ * attributing meanwhile, or the event's beacon late).
+ */
+async function reopenAttributions(tx: Tx, leads: BeaconEvent[]) {
+  if (leads.length === 0) return;
+  await tx.$executeRaw`
+    UPDATE rm_conversions c SET attributed_at = NULL
+      FROM jsonb_to_recordset(${json(leads.map((e) => ({ p: e.ad.p, u: e.ad.u ?? null, s: e.ad.s ?? null, at: new Date(e.at).toISOString() })))}::jsonb)
+        AS x(p int, u text, s text, at text)
+     WHERE c.attributed_at IS NOT NULL
+       AND c.publisher_id = x.p
+       AND ((c.user_id IS NOT NULL AND c.user_id = x.u) OR (c.user_id IS NULL AND c.session_id = x.s))
+       AND c.ordered_at >= x.at::timestamptz
+       AND c.ordered_at <= x.at::timestamptz + make_interval(days => ${ATTRIBUTION_WINDOW_DAYS})`;
+}
+
+/**
  * Counts one batch in the caller's transaction, a person's repeats within the dedup windows left
  * out: the raw events (each event_key once ever), the daily (São Paulo day) and hourly (UTC hour)
  * rollups, and the charges — CPC per click, CPM per impression without losing fractions (the n-th
@@ -127,6 +148,9 @@ export async function forgetOldRepeats(db: Pick<Tx, '$executeRaw'>, now = Date.n
 export async function countEvents(tx: Tx, batch: BeaconEvent[], windows: Record<EventType, number> = DEDUP_WINDOWS): Promise<number> {
   const unique = await withoutRepeats(tx, [...new Map(batch.map((e) => [e.k, e])).values()].sort((x, y) => x.at - y.at), windows);
   if (unique.length === 0) return 0;
+  // Clicks and views can change an attribution: their people are locked against attributeBatch first.
+  const leads = unique.filter((e) => e.type !== 'impression' && (e.ad.u || e.ad.s));
+  await lockPeople(tx, leads.flatMap((e) => [personKey(e.ad.p, { u: e.ad.u }), personKey(e.ad.p, { s: e.ad.s })].filter((k) => k !== null)));
 
   const inserted = await tx.$queryRaw<{ event_key: string }[]>`
     INSERT INTO rm_events (event_key, type, request_id, publisher_id, advertiser_id, campaign_id, ad_id, placement, context,
@@ -154,6 +178,7 @@ export async function countEvents(tx: Tx, batch: BeaconEvent[], windows: Record<
   const fresh = new Set(inserted.map((r) => r.event_key));
   const events = unique.filter((e) => fresh.has(e.k));
   if (events.length === 0) return 0;
+  await reopenAttributions(tx, leads.filter((e) => fresh.has(e.k)));
 
   // Daily rows first (sorted, so concurrent consumers lock them in the same order); their new
   // impression totals number this batch's impressions for the CPM charge.
