@@ -9,7 +9,7 @@ import { loadConfig } from '../packages/api/src/config.ts';
 import { buildApp } from '../packages/api/src/app.ts';
 import { createDatabase } from '../packages/api/src/db/client.ts';
 import { migrate } from '../packages/api/src/db/migrate.ts';
-import { seed, DEMO_PASSWORD } from '../packages/api/src/db/seed.ts';
+import { seed, DEMO_PASSWORD } from '../packages/api/src/seed.ts';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = 20;

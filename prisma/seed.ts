@@ -2,7 +2,7 @@
 import { loadConfig } from '../packages/api/src/config.ts';
 import { createDatabase } from '../packages/api/src/db/client.ts';
 import { migrate } from '../packages/api/src/db/migrate.ts';
-import { seed } from '../packages/api/src/db/seed.ts';
+import { seed } from '../packages/api/src/seed.ts';
 
 const db = await createDatabase(loadConfig());
 try {

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { createServer } from 'node:net';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
-import { prepareDatabase } from './db/startup.ts';
+import { prepareDatabase } from './startup.ts';
 import { buildApp } from './app.ts';
 
 /** A port free on `host` now (PORT=0), so the public origin can name the port before the app is built. */

@@ -1,7 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { loadConfig } from './config.ts';
 import { createDatabase } from './db/client.ts';
-import { prepareDatabase } from './db/startup.ts';
+import { prepareDatabase } from './startup.ts';
 import { buildApp } from './app.ts';
 
 // A process that only runs jobs (BullMQ over Redis) and counts ad events. Start API servers with

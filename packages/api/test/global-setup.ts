@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seed } from '../src/db/seed.ts';
+import { seed } from '../src/seed.ts';
 import { adminQuery, withDatabase } from './db-admin.ts';
 
 /**

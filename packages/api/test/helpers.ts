@@ -7,7 +7,7 @@ import { loadConfig, type AppConfig } from '../src/config.ts';
 import { buildApp, type BuildOptions } from '../src/app.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seed, DEMO_PASSWORD } from '../src/db/seed.ts';
+import { seed, DEMO_PASSWORD } from '../src/seed.ts';
 import { businessDate } from '../src/lib/business-day.ts';
 import { adminQuery, withDatabase } from './db-admin.ts';
 import './global-setup.ts';

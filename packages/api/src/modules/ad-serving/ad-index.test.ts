@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { clearOfBusinessMidnight, createTestApp, DEMO, bearer, type TestApp } from '../../../test/helpers.ts';
-import { DEMO_API_KEY } from '../../db/seed-api-keys.ts';
+import { DEMO_API_KEY } from './ad-serving.seed.ts';
 import { createEventSigner } from './event-signing.ts';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ApiKey } from '@backoffice/contracts';
 import type { Db } from '../../db/client.ts';
-import { apiKeyPrefix, hashApiKey } from '../../db/seed-api-keys.ts';
+import { apiKeyPrefix, hashApiKey } from './api-key-hash.ts';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import type { RmCaller, RmScopes } from '../retail-media/scope.ts';
 import { managedPublisher } from '../retail-config/publisher-access.ts';

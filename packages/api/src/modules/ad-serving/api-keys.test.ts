@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
-import { DEMO_API_KEY, hashApiKey } from '../../db/seed-api-keys.ts';
+import { DEMO_API_KEY } from './ad-serving.seed.ts';
+import { hashApiKey } from './api-key-hash.ts';
 
 let t: TestApp;
 const tokens = { admin: '', manager: '', operator: '', brand: '' };

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
-import { DEMO_API_KEY, apiKeyPrefix, hashApiKey } from '../../db/seed-api-keys.ts';
+import { DEMO_API_KEY } from './ad-serving.seed.ts';
+import { apiKeyPrefix, hashApiKey } from './api-key-hash.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { businessDate } from '../../lib/business-day.ts';
 import { createAttribution } from './attribution.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
-import { DEMO_API_KEY } from '../../db/seed-api-keys.ts';
+import { DEMO_API_KEY } from './ad-serving.seed.ts';
 import { createRequestStats, OTHER_PLACEMENTS, REQUEST_STATS_MAX_KEYS } from './request-stats.ts';
 
 let t: TestApp;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
-import { DEMO_API_KEY, hashApiKey } from '../../db/seed-api-keys.ts';
+import { DEMO_API_KEY } from './ad-serving.seed.ts';
+import { hashApiKey } from './api-key-hash.ts';
 import { businessDate } from '../../lib/business-day.ts';
 import { createEventSigner } from './event-signing.ts';
 

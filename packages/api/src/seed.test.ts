@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/helpers.ts';
-import type { Database } from './client.ts';
+import { createTestDatabase } from '../test/helpers.ts';
+import type { Database } from './db/client.ts';
 import { seed, seedIfEmpty } from './seed.ts';
-import { ACCESS_MODULES } from './access-modules.ts';
+import { ACCESS_MODULES } from './db/access-modules.ts';
 
 async function counts(db: Database['prisma']) {
   return {

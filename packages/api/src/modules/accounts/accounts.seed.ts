@@ -1,15 +1,7 @@
-import type { Db } from './client.ts';
-import { seedApiKeys } from './seed-api-keys.ts';
-import type { Prisma } from '../generated/prisma/client.ts';
-import { hashPassword } from '../lib/password.ts';
-import { ACCESS_MODULES, moduleIds } from './access-modules.ts';
-import { seedCatalog } from './seed-catalog.ts';
-import { seedPromotional } from './seed-promotional.ts';
-import { seedRetailMedia } from './seed-retail-media.ts';
-import { seedCampaigns } from './seed-campaigns.ts';
-import { seedRmReports } from './seed-rm-reports.ts';
-import { seedRetailConfig } from './seed-retail-config.ts';
-import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../lib/business-day.ts';
+import type { Db } from '../../db/client.ts';
+import { ACCESS_MODULES, moduleIds } from '../../db/access-modules.ts';
+import { hashPassword } from '../../lib/password.ts';
+import type { ModuleSeed } from '../../lib/module.ts';
 
 export const DEMO_PASSWORD = 'Senha#Forte2026';
 
@@ -69,8 +61,13 @@ const MEMBERSHIPS: Array<{ account: string; email: string; role: 'admin' | 'mana
   { account: 'supermercado-bom-preco', email: 'suporte@plataforma.test', role: 'manager' },
 ];
 
-/** Idempotent: creates what is missing, leaves what exists (including changed passwords). */
-export async function seed(db: Db): Promise<void> {
+/**
+ * The access-module catalogue, the demo accounts, their users and memberships; runs first and fills
+ * `accountIds`. Idempotent: creates what is missing, leaves what exists (including changed passwords).
+ */
+export const accountsSeed: ModuleSeed = { name: 'accounts', seed: seedAccounts };
+
+async function seedAccounts(db: Db, { accountIds }: { accountIds: Map<string, number> }): Promise<void> {
   for (const [position, m] of ACCESS_MODULES.entries()) {
     await db.accessModule.upsert({ where: { id: m.id }, create: { id: m.id, key: m.key, name: m.name, position }, update: { key: m.key, name: m.name, position } });
     for (const [subPosition, s] of (m.submodules ?? []).entries()) {
@@ -79,7 +76,6 @@ export async function seed(db: Db): Promise<void> {
     }
   }
 
-  const accountIds = new Map<string, number>();
   for (const { modules, ...a } of ACCOUNTS) {
     const row = await db.account.upsert({ where: { slug: a.slug }, create: a, update: {}, select: { id: true } });
     accountIds.set(a.slug, row.id);
@@ -117,84 +113,4 @@ export async function seed(db: Db): Promise<void> {
       },
     });
   }
-
-  await seedCatalog(db, accountIds);
-  await seedPromotions(db, accountIds);
-  await seedPromotional(db, accountIds);
-  await seedRetailMedia(db, accountIds);
-  await seedRetailConfig(db, accountIds);
-  await seedCampaigns(db, accountIds);
-  await seedRmReports(db);
-  await seedApiKeys(db, accountIds);
-}
-
-const DAY = 86_400_000;
-
-/** Demo promotions, one per status, dated around the day the seed runs. Money in cents. */
-function demoPromotions(now: Date): Array<{ account: string } & Omit<Prisma.PromotionUncheckedCreateInput, 'accountId'>> {
-  const day = (offset: number) => businessDate(new Date(now.getTime() + offset * DAY));
-  const period = (from: number, to: number) => ({ startAt: startOfBusinessDay(day(from)), endAt: endOfBusinessDay(day(to)) });
-  return [
-    {
-      account: 'supermercado-bom-preco', name: 'Leve 3 Pague 2 Café Aurora 500g', promotionType: 'buy_pay', ...period(-10, 20),
-      description: 'Na compra de 3 pacotes de Café Aurora Tradicional 500g, pague apenas 2.',
-      benefits: { pay: 2, take: 3 }, trigger: { kind: 'quantity', quantity: 3 }, selectedOffers: ['cafe-aurora-tradicional-500g'], limitPerCustomer: 2,
-    },
-    {
-      account: 'supermercado-bom-preco', name: 'Cupom de boas-vindas 10%', promotionType: 'coupon', code: 'BEMVINDO10', ...period(-30, 60),
-      description: '10% de desconto na primeira compra acima de R$ 50,00.',
-      benefits: { type: 'percent', value: 10 }, trigger: { kind: 'total', offers_ids: [], min_value: 5000 }, limitTotal: 1000, limitPerCustomer: 1,
-    },
-    {
-      account: 'supermercado-bom-preco', name: 'Sextou 15% no carrinho', promotionType: 'coupon', code: 'SEXTOU15', ...period(-20, 40),
-      description: '15% de desconto em compras acima de R$ 100,00, um uso por cliente.', priority: 10,
-      benefits: { type: 'percent', value: 15 }, trigger: { kind: 'total', offers_ids: [], min_value: 10000 }, limitPerCustomer: 1,
-    },
-    {
-      account: 'supermercado-bom-preco', name: 'R$ 20 de desconto acima de R$ 150', promotionType: 'coupon', code: 'DESCONTO20', ...period(-25, 30),
-      description: 'R$ 20,00 de desconto em compras a partir de R$ 150,00.', exclusive: true,
-      benefits: { type: 'fixed', value: 2000 }, trigger: { kind: 'total', offers_ids: [], min_value: 15000 }, limitTotal: 500, limitPerCustomer: 2,
-    },
-    {
-      account: 'supermercado-bom-preco', name: 'Frete grátis acima de R$ 150', promotionType: 'shipping_discount', ...period(5, 35),
-      description: 'Entrega grátis em pedidos a partir de R$ 150,00.',
-      benefits: { type: 'percent', value: 100 }, trigger: { kind: 'total', offers_ids: [], min_value: 15000 },
-    },
-    {
-      account: 'supermercado-bom-preco', name: 'Picanha bovina kg por R$ 59,90', promotionType: 'fixed_price', ...period(-3, 10),
-      description: 'Preço fixo na picanha bovina resfriada, por quilo.', active: false, disabledAt: new Date(now.getTime() - DAY),
-      benefits: { price: 5990 }, trigger: { kind: 'quantity', quantity: 1 }, selectedOffers: ['picanha-bovina-kg'], limitPerCustomer: 3,
-    },
-    {
-      account: 'supermercado-bom-preco', name: 'Semana do Hortifrúti 15% off', promotionType: 'items_discount', ...period(-20, -13),
-      description: '15% de desconto levando 2 ou mais itens de hortifrúti.',
-      benefits: { type: 'percent', value: 15 }, trigger: { kind: 'items', offers_ids: ['banana-prata-kg', 'tomate-italiano-kg', 'alface-crespa'], min_quantity: 2 },
-    },
-    {
-      account: 'supermercado-bom-preco', name: 'R$ 10 off em cervejas artesanais', promotionType: 'discount', ...period(-15, -1),
-      description: 'Cancelada por falta de estoque do fornecedor.', active: false, disabledAt: new Date(now.getTime() - 12 * DAY),
-      benefits: { type: 'fixed', value: 1000 }, trigger: { kind: 'total', offers_ids: ['cerveja-artesanal-ipa-500ml'], min_value: 6000 },
-    },
-    {
-      account: 'bom-preco-atacado', name: 'Atacado: 5% off acima de R$ 500', promotionType: 'discount', ...period(-5, 25),
-      description: 'Desconto para compras de reposição a partir de R$ 500,00.',
-      benefits: { type: 'percent', value: 5 }, trigger: { kind: 'total', offers_ids: [], min_value: 50000 },
-    },
-  ];
-}
-
-async function seedPromotions(db: Db, accountIds: Map<string, number>) {
-  for (const { account, ...p } of demoPromotions(new Date())) {
-    const accountId = accountIds.get(account)!;
-    if (await db.promotion.findFirst({ where: { accountId, name: p.name }, select: { id: true } })) continue;
-    const code = p.code ?? null;
-    await db.promotion.create({ data: { ...p, accountId, code, codeNormalized: code?.toUpperCase() ?? null } });
-  }
-}
-
-/** Seeds only a database with no accounts (first start). Returns whether it seeded. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
-  if ((await db.account.count()) > 0) return false;
-  await seed(db);
-  return true;
 }

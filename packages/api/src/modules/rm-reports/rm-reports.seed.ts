@@ -1,5 +1,6 @@
-import type { Db } from './client.ts';
-import { BUSINESS_TZ } from '../lib/business-day.ts';
+import type { Db } from '../../db/client.ts';
+import { BUSINESS_TZ } from '../../lib/business-day.ts';
+import type { ModuleSeed } from '../../lib/module.ts';
 
 /**
  * Share of a São Paulo day's traffic per hour (0–23), from grocery e-commerce: quiet nights, a
@@ -116,3 +117,6 @@ export async function seedRmReports(db: Db, now = new Date()): Promise<void> {
     ),
   ]);
 }
+
+/** Hourly stats and request counters behind the reports (after the campaigns' daily stats). */
+export const rmReportsSeed: ModuleSeed = { name: 'rm-reports', seed: (db) => seedRmReports(db) };

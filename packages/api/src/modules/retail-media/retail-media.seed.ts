@@ -1,5 +1,6 @@
-import type { Db } from './client.ts';
-import type { Prisma } from '../generated/prisma/client.ts';
+import type { Db } from '../../db/client.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import type { ModuleSeed } from '../../lib/module.ts';
 
 const DAY = 86_400_000;
 
@@ -74,3 +75,6 @@ export async function seedRetailMedia(db: Db, accountIds: Map<string, number>): 
     });
   }
 }
+
+/** Publisher → advertiser links and their wallets, with 30 days of movements. */
+export const retailMediaSeed: ModuleSeed = { name: 'retail-media', seed: (db, { accountIds }) => seedRetailMedia(db, accountIds) };

@@ -1,5 +1,6 @@
-import type { Db } from './client.ts';
-import type { CampaignGoal, Prisma } from '../generated/prisma/client.ts';
+import type { Db } from '../../db/client.ts';
+import type { CampaignGoal, Prisma } from '../../generated/prisma/client.ts';
+import type { ModuleSeed } from '../../lib/module.ts';
 
 const BOM_PRECO = 'supermercado-bom-preco';
 const REDE = 'rede-parceira-midia';
@@ -174,3 +175,6 @@ export async function seedRetailConfig(db: Db, accountIds: Map<string, number>):
     });
   }
 }
+
+/** Publishers' retail-media settings, ad sizes, sub-publishers and audiences. */
+export const retailConfigSeed: ModuleSeed = { name: 'retail-config', seed: (db, { accountIds }) => seedRetailConfig(db, accountIds) };

@@ -1,6 +1,7 @@
-import type { Db } from './client.ts';
-import type { AdStatus, CampaignGoal, CampaignType, Prisma } from '../generated/prisma/client.ts';
-import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../lib/business-day.ts';
+import type { Db } from '../../db/client.ts';
+import type { AdStatus, CampaignGoal, CampaignType, Prisma } from '../../generated/prisma/client.ts';
+import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../../lib/business-day.ts';
+import type { ModuleSeed } from '../../lib/module.ts';
 
 const DAY = 86_400_000;
 const BOM_PRECO = 'supermercado-bom-preco';
@@ -404,3 +405,6 @@ async function seedStats(
   await db.rmDailyStat.createMany({ data: stats, skipDuplicates: true });
   if (productStats.length) await db.rmProductDailyStat.createMany({ data: productStats, skipDuplicates: true });
 }
+
+/** Campaigns of every kind and status, their ads and daily stats. */
+export const campaignsSeed: ModuleSeed = { name: 'campaigns', seed: (db, { accountIds }) => seedCampaigns(db, accountIds) };

@@ -1,4 +1,5 @@
-import type { Db } from './client.ts';
+import type { Db } from '../../db/client.ts';
+import type { ModuleSeed } from '../../lib/module.ts';
 
 /** Stores per account slug: realistic São Paulo addresses so pickers and maps have something true to show. */
 const LOCATIONS: Record<string, Array<{ name: string; externalId: string; street: string; number: string; neighborhood: string; city: string; state: string; zipCode: string; latitude: number; longitude: number; active?: boolean }>> = {
@@ -97,3 +98,6 @@ export async function seedCatalog(db: Db, accountIds: Map<string, number>): Prom
     });
   }
 }
+
+/** The demo accounts' stores and products. */
+export const catalogSeed: ModuleSeed = { name: 'catalog', seed: (db, { accountIds }) => seedCatalog(db, accountIds) };

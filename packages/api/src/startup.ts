@@ -1,5 +1,5 @@
-import type { Database } from './client.ts';
-import { migrate, withStartupLock } from './migrate.ts';
+import type { Database } from './db/client.ts';
+import { migrate, withStartupLock } from './db/migrate.ts';
 import { seedIfEmpty } from './seed.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/helpers.ts';
-import type { Database } from './client.ts';
-import { seedRmReports } from './seed-rm-reports.ts';
+import { createTestDatabase } from '../../../test/helpers.ts';
+import type { Database } from '../../db/client.ts';
+import { seedRmReports } from './rm-reports.seed.ts';
 
 let database: Database;
 let drop: () => Promise<void>;

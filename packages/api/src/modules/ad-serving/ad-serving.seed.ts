@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
-import type { Db } from './client.ts';
+import type { Db } from '../../db/client.ts';
+import type { ModuleSeed } from '../../lib/module.ts';
+import { apiKeyPrefix, hashApiKey } from './api-key-hash.ts';
 
 /** The demo publisher key of Supermercado Bom Preço (RMA decision API). Only its hash is stored. */
 export const DEMO_API_KEY = 'rmk_demo_bompreco_0123456789abcdef';
-
-export const hashApiKey = (key: string) => createHash('sha256').update(key).digest('hex');
-export const apiKeyPrefix = (key: string) => key.slice(0, 12);
 
 /** Idempotent: creates the demo key once, by its hash. */
 export async function seedApiKeys(db: Db, accountIds: Map<string, number>): Promise<void> {
@@ -18,3 +16,6 @@ export async function seedApiKeys(db: Db, accountIds: Map<string, number>): Prom
     update: {},
   });
 }
+
+/** The demo publisher key of the decision API. */
+export const adServingSeed: ModuleSeed = { name: 'ad-serving', seed: (db, { accountIds }) => seedApiKeys(db, accountIds) };

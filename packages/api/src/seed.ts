@@ -1,0 +1,39 @@
+import type { Db } from './db/client.ts';
+import type { ModuleSeed } from './lib/module.ts';
+import { accountsSeed } from './modules/accounts/accounts.seed.ts';
+import { adServingSeed } from './modules/ad-serving/ad-serving.seed.ts';
+import { campaignsSeed } from './modules/campaigns/campaigns.seed.ts';
+import { catalogSeed } from './modules/catalog/catalog.seed.ts';
+import { flyersSeed } from './modules/flyers/flyers.seed.ts';
+import { promotionsSeed } from './modules/promotions/promotions.seed.ts';
+import { retailConfigSeed } from './modules/retail-config/retail-config.seed.ts';
+import { retailMediaSeed } from './modules/retail-media/retail-media.seed.ts';
+import { rmReportsSeed } from './modules/rm-reports/rm-reports.seed.ts';
+
+export { DEMO_PASSWORD } from './modules/accounts/accounts.seed.ts';
+
+/** Each module's demo data, in the order their rows refer to each other (and ids stay as tests know them). */
+const SEEDS: readonly ModuleSeed[] = [
+  accountsSeed,
+  catalogSeed,
+  promotionsSeed,
+  flyersSeed,
+  retailMediaSeed,
+  retailConfigSeed,
+  campaignsSeed,
+  rmReportsSeed,
+  adServingSeed,
+];
+
+/** The demo data. Idempotent: creates what is missing, leaves what exists (including changed passwords). */
+export async function seed(db: Db): Promise<void> {
+  const ctx = { accountIds: new Map<string, number>() };
+  for (const s of SEEDS) await s.seed(db, ctx);
+}
+
+/** Seeds only a database with no accounts (first start). Returns whether it seeded. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  if ((await db.account.count()) > 0) return false;
+  await seed(db);
+  return true;
+}
