@@ -38,6 +38,7 @@ export const accountRoutes = {
     summary: 'Conta atual (primeiro item) e as demais contas do usuário',
     tags: ['Account'],
     permission: { kind: 'account' },
+    access: {},
     responses: { 200: z.array(AccountInfo) },
   }),
   changeAccount: defineRoute({
@@ -47,6 +48,7 @@ export const accountRoutes = {
     summary: 'Troca a conta atual e devolve um novo token',
     tags: ['Account'],
     permission: { kind: 'user' },
+    access: { fixture: 'ownerAccount', allow: ['sameType'], others: 404 },
     body: ChangeAccountBody,
     responses: { 200: z.object({ newToken: z.string() }) },
     errors: [404],
@@ -58,6 +60,7 @@ export const accountRoutes = {
     summary: 'Módulos e submódulos liberados para o usuário na conta atual',
     tags: ['Account'],
     permission: { kind: 'account' },
+    access: {},
     responses: { 200: z.object({ modules: z.array(AccessModule) }) },
   }),
 } as const;

@@ -119,6 +119,7 @@ export const adDecisionRoutes = {
     summary: 'Decide os anúncios de cada posicionamento de uma página (chave de API do publisher ou sessão do back-office)',
     tags: ['Ad decisions'],
     permission: { kind: 'public' },
+    access: { fixture: 'rmaRequest', guard: { kind: 'account', module: 'retail_media' } },
     params: RmaParams,
     headers: RmaHeaders,
     body: RmaRequest,
@@ -132,6 +133,7 @@ export const adDecisionRoutes = {
     summary: 'Chaves de API do publisher (sem a chave)',
     tags: ['Ad decisions'],
     permission: RM,
+    access: { fixture: 'apiKey', forbid: ['industry', 'unlinkedAdvertiser'] },
     responses: { 200: z.object({ data: z.array(ApiKey) }) },
   }),
   createApiKey: defineRoute({
@@ -142,6 +144,7 @@ export const adDecisionRoutes = {
     tags: ['Ad decisions'],
     permission: ADMIN,
     body: CreateApiKeyBody,
+    access: { fixture: 'newApiKey', forbid: ['industry', 'unlinkedAdvertiser'] },
     responses: { 201: CreatedApiKey },
   }),
   revokeApiKey: defineRoute({
@@ -153,6 +156,7 @@ export const adDecisionRoutes = {
     permission: ADMIN,
     params: IdParam,
     responses: { 200: Message },
+    access: { fixture: 'apiKey', forbid: ['industry', 'unlinkedAdvertiser'] },
     errors: [404],
   }),
 };

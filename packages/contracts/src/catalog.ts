@@ -61,6 +61,7 @@ export const catalogRoutes = {
     summary: 'Busca produtos do catálogo da conta atual (50 por página)',
     tags: ['Catalog'],
     permission: member,
+    access: { fixture: 'productSearch' },
     querystring: ProductSearchQuery,
     responses: { 200: paged(CatalogProduct) },
   }),
@@ -71,6 +72,7 @@ export const catalogRoutes = {
     summary: 'Lojas da conta atual, só id, nome e cidade, para seletores',
     tags: ['Catalog'],
     permission: member,
+    access: {},
     responses: { 200: LocationMinifiedList },
   }),
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from './route.ts';
+import { defineRoute, type RouteAccess } from './route.ts';
 import { Money, endNotBeforeStart, paged } from './common.ts';
 import { CAMPAIGN_AD_TYPES, CAMPAIGN_STATUSES, CampaignMetrics } from './campaigns.ts';
 
@@ -149,6 +149,8 @@ export const RmReportAds = paged(RmReportAdRow).safeExtend({ ...Period, totals: 
 
 const tags = ['Retail media reports'] as const;
 const permission = { kind: 'account', module: 'retail_media' } as const;
+/** Bom Preço's reports as a publisher: its linked advertiser sees its own part, anybody else 404. */
+const access: RouteAccess = { fixture: 'reportScope', allow: ['industry'], others: 404 };
 const report = <R extends z.ZodType, Q extends z.ZodType = typeof RmReportQuery>(
   path: string,
   operationId: string,
@@ -163,6 +165,7 @@ const report = <R extends z.ZodType, Q extends z.ZodType = typeof RmReportQuery>
     summary,
     tags,
     permission,
+    access,
     querystring: (querystring ?? RmReportQuery) as Q,
     responses: { 200: response },
     errors: [404],
@@ -172,13 +175,20 @@ export const rmReportRoutes = {
   overview: report('overview', 'reportOverview', 'Visão geral: totais e série diária do período', RmReportOverview),
   hourOverview: report('hour_overview', 'reportHourOverview', 'Visão por hora do dia (São Paulo)', RmReportHourOverview),
   advertisers: report('advertisers', 'reportAdvertisers', 'Desempenho por anunciante', RmReportAdvertisers),
-  advertisersState: report(
-    'advertisers_state',
-    'reportAdvertiserState',
-    'Situação de um anunciante: campanhas, orçamentos e carteira (advertiser_id obrigatório)',
-    RmReportAdvertiserState,
-  ),
-  opportunityCost: report('opportunity_cost', 'reportOpportunityCost', 'Custo de oportunidade: posições pedidas, preenchidas e vazias', RmReportOpportunityCost),
+  advertisersState: {
+    ...report(
+      'advertisers_state',
+      'reportAdvertiserState',
+      'Situação de um anunciante: campanhas, orçamentos e carteira (advertiser_id obrigatório)',
+      RmReportAdvertiserState,
+    ),
+    access: { ...access, fixture: 'advertiserStateScope' },
+  },
+  opportunityCost: {
+    ...report('opportunity_cost', 'reportOpportunityCost', 'Custo de oportunidade: posições pedidas, preenchidas e vazias', RmReportOpportunityCost),
+    // Publishers only: advertisers get 403 whatever publisher they name.
+    access: { ...access, allow: [], forbid: ['industry', 'unlinkedAdvertiser'] } as RouteAccess,
+  },
   dailyConsolidation: report('daily_consolidation', 'reportDailyConsolidation', 'Consolidado diário por publisher e anunciante', RmReportDailyConsolidation),
   ads: report('ads', 'reportAds', 'Desempenho por anúncio', RmReportAds, RmReportAdsQuery),
   download: defineRoute({
@@ -188,6 +198,7 @@ export const rmReportRoutes = {
     summary: 'Baixa um relatório em CSV ou XLSX, com os mesmos filtros da tela',
     tags,
     permission,
+    access: { ...access, fixture: 'reportDownload' },
     params: RmReportDownloadParams,
     querystring: RmReportDownloadQuery,
     responses: { 200: z.string().meta({ description: 'O arquivo (text/csv ou application/vnd.openxmlformats-officedocument.spreadsheetml.sheet).' }) },

@@ -17,6 +17,51 @@ export type Permission =
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * The callers of the authorisation matrix (packages/api/test/matrix/), besides the owner account
+ * (Supermercado Bom Preço: grocery, publisher and advertiser) whose admin (`owner`), operator
+ * without most modules (`operator`) and platform operator (`platform`, a manager there) are
+ * judged by `permission` alone:
+ * - `sameType`: the admin of another grocery account (Bom Preço Atacado);
+ * - `industry`: Café Aurora, an industry advertiser linked to Bom Preço's inventory;
+ * - `whiteLabel`: Rede Parceira Mídia, a white-label network publisher not linked to Bom Preço;
+ * - `linkedPublisher`: Mercado Aliado (created by the test), a publisher on whose inventory Bom Preço advertises;
+ * - `unlinkedAdvertiser`: Marca Avulsa (created by the test), an industry advertiser linked to no publisher;
+ * - `anonymous`: no credentials.
+ */
+export const MATRIX_ACTORS = [
+  'owner', 'operator', 'platform', 'sameType', 'industry', 'whiteLabel', 'linkedPublisher', 'unlinkedAdvertiser', 'anonymous',
+] as const;
+export type MatrixActor = (typeof MATRIX_ACTORS)[number];
+
+/**
+ * Who may call a route, for the authorisation matrix: the permission says who passes the guard;
+ * this says on which object and who else sees it. Every route has one.
+ */
+export interface RouteAccess {
+  /**
+   * Name of the fixture in packages/api/test/contract-fixtures.ts that creates an object of the
+   * route's kind in the owner account and returns the params, query and body to call it on that
+   * object (or, without an id, a valid call). Absent: the route needs nothing (health, lists).
+   */
+  fixture?: string;
+  /** Callers outside the owner account that may call it on the owner's object (still subject to `permission`). */
+  allow?: readonly MatrixActor[];
+  /** Callers that see the object but may not do this to it: 403 instead of 404. */
+  forbid?: readonly MatrixActor[];
+  /**
+   * What a caller that passes the guard but does not see the object gets. Default: 404 on a route
+   * with path params; `'own'` (2xx about its own data, without the object) on one without; 422
+   * where the object is named by a body field refused like an unknown id.
+   */
+  others?: 404 | 422 | 'own';
+  /**
+   * The guard a public route's handler applies itself: `/v1/rma` and conversions take an API key
+   * or a member's session (`{ kind: 'account', module: 'retail_media' }`).
+   */
+  guard?: Permission;
+}
+
 export interface RouteContract {
   method: HttpMethod;
   /** Fastify-style path (`/api/user/:id`); OpenAPI shows it as `/api/user/{id}`. */
@@ -25,6 +70,8 @@ export interface RouteContract {
   summary: string;
   tags: readonly string[];
   permission: Permission;
+  /** Who may call it on which object: the authorisation matrix's entry (packages/api/test/matrix/). */
+  access: RouteAccess;
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;

@@ -24,6 +24,7 @@ export const systemRoutes = {
     summary: 'Liveness: o processo responde',
     tags: ['System'],
     permission: { kind: 'public' },
+    access: {},
     responses: { 200: z.object({ status: z.literal('ok') }) },
   }),
   ready: defineRoute({
@@ -33,6 +34,7 @@ export const systemRoutes = {
     summary: 'Readiness: banco de dados e Redis acessíveis',
     tags: ['System'],
     permission: { kind: 'public' },
+    access: {},
     responses: { 200: Readiness, 503: Readiness },
   }),
   appInfo: defineRoute({
@@ -42,6 +44,7 @@ export const systemRoutes = {
     summary: 'Informações públicas da aplicação',
     tags: ['System'],
     permission: { kind: 'public' },
+    access: {},
     responses: { 200: AppInfo },
   }),
 } as const;

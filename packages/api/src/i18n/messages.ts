@@ -211,6 +211,7 @@ export const messages = {
   API_KEY_INVALID: { 'pt-BR': 'Chave de API ausente ou inválida.', en: 'Missing or invalid API key.' },
   API_KEY_REVOKED: { 'pt-BR': 'Esta chave de API foi revogada.', en: 'This API key has been revoked.' },
   API_KEY_NOT_FOUND: { 'pt-BR': 'Chave de API não encontrada.', en: 'API key not found.' },
+  API_KEYS_PUBLISHER_ONLY: { 'pt-BR': 'Chaves de API são de publishers.', en: 'API keys belong to publishers.' },
   API_KEY_REVOKED_OK: { 'pt-BR': 'Chave de API revogada.', en: 'API key revoked.' },
   RMA_WRONG_PUBLISHER: { 'pt-BR': 'Esta chave de API é de outro publisher.', en: 'This API key belongs to another publisher.' },
   RM_CONFIG_PUBLISHER_ONLY: {

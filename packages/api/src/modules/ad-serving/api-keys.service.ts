@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ApiKey } from '@backoffice/contracts';
 import type { Db } from '../../db/client.ts';
 import { apiKeyPrefix, hashApiKey } from './api-key-hash.ts';
-import { NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
-import type { RmCaller, RmScopes } from '../retail-media/scope.ts';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
+import { isPublisher, type RmCaller, type RmScopes } from '../retail-media/scope.ts';
 import { managedPublisher } from '../retail-config/publisher-access.ts';
 
 export const API_KEY_CACHE_MS = 60_000;
@@ -34,6 +34,11 @@ export function createApiKeysService({ db, scopes }: { db: Db; scopes: Pick<RmSc
    * minute hashes nothing (the process holds the key only as long as it would hold a request's).
    */
   const cache = new Map<string, { hash: string; key: CachedKey | null; at: number }>();
+  /** The caller's own inventory: keys are a publisher's; an advertiser-only account gets 403. */
+  const ownInventory = (caller: RmCaller) => {
+    if (!isPublisher(caller)) throw new ForbiddenError('API_KEYS_PUBLISHER_ONLY');
+    return managedPublisher(scopes, caller);
+  };
 
   return {
     /** The publisher a key belongs to; 401 when unknown or revoked. */
@@ -55,20 +60,20 @@ export function createApiKeysService({ db, scopes }: { db: Db; scopes: Pick<RmSc
     },
 
     async list(caller: RmCaller): Promise<{ data: ApiKey[] }> {
-      const { publisherId } = await managedPublisher(scopes, caller);
+      const { publisherId } = await ownInventory(caller);
       const rows = await db.publisherApiKey.findMany({ where: { publisherId }, orderBy: { id: 'desc' } });
       return { data: rows.map(toApiKey) };
     },
 
     async create(caller: RmCaller, name: string) {
-      const { publisherId } = await managedPublisher(scopes, caller);
+      const { publisherId } = await ownInventory(caller);
       const key = `rmk_${randomBytes(24).toString('hex')}`;
       const row = await db.publisherApiKey.create({ data: { publisherId, name, keyPrefix: apiKeyPrefix(key), keyHash: hashApiKey(key) } });
       return { id: row.id, name: row.name, key, key_prefix: row.keyPrefix, created_at: row.createdAt.toISOString() };
     },
 
     async revoke(caller: RmCaller, id: number): Promise<void> {
-      const { publisherId } = await managedPublisher(scopes, caller);
+      const { publisherId } = await ownInventory(caller);
       const row = await db.publisherApiKey.findFirst({ where: { id, publisherId }, select: { id: true, keyHash: true, revokedAt: true } });
       if (!row) throw new NotFoundError('API_KEY_NOT_FOUND');
       if (!row.revokedAt) await db.publisherApiKey.update({ where: { id }, data: { revokedAt: new Date() } });

@@ -47,8 +47,8 @@ describe('/configuration/api-keys', () => {
     await t.http.delete('/configuration/api-keys/1').set(bearer(tokens.manager)).expect(403);
     expectEnvelope((await t.http.get('/configuration/api-keys').set(bearer(tokens.operator)).expect(403)).body, 'FORBIDDEN_MODULE');
     await t.http.get('/configuration/api-keys').expect(401);
-    // Café Aurora is only an advertiser: it has no inventory of its own.
-    await t.http.get('/configuration/api-keys').set(bearer(tokens.brand)).expect(404);
+    // Café Aurora is only an advertiser: keys are a publisher's (403, like a missing role).
+    expectEnvelope((await t.http.get('/configuration/api-keys').set(bearer(tokens.brand)).expect(403)).body, 'API_KEYS_PUBLISHER_ONLY');
     await t.http.post('/configuration/api-keys').set(bearer(tokens.admin)).send({ name: '' }).expect(400);
     await t.http.delete('/configuration/api-keys/999999').set(bearer(tokens.admin)).expect(404);
   });
