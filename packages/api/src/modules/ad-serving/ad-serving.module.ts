@@ -39,10 +39,11 @@ const jsonParserOf = (app: FastifyInstance) => {
  */
 export const adServingModule: AppModule = {
   name: 'ad-serving',
-  register(app, { db, redis, config, log, services, serveAhead }) {
+  register(app, { db, redis, config, log, services, provide, serveAhead }) {
     const scopes = services.rmScopes;
     const adIndex = createAdIndex(db, { bus: redis ? createRedisIndexBus(redis, config.redisPrefix, log) : undefined, log });
     app.decorate('adIndex', adIndex);
+    provide({ adIndex });
     registerIndexRefresh(app, adIndex);
     const apiKeys = createApiKeysService({ db, scopes });
     registerApiKeyRoutes(app, apiKeys);
@@ -72,6 +73,13 @@ export const adServingModule: AppModule = {
     });
   },
 };
+
+declare module '../../lib/module.ts' {
+  interface ModuleServices {
+    /** For a module that changes what may be served other than through the watched routes: `invalidate`, `campaignsChanged`, … */
+    adIndex: AdIndex;
+  }
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
