@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, existsSync } from 'node:fs';
+import { mkdtempSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -18,8 +18,20 @@ export default async function setup(project: TestProject) {
   if (!existsSync(entry) || !existsSync(join(root, 'packages/web/dist/index.html'))) {
     throw new Error('Build first: pnpm build');
   }
+  const dataDir = mkdtempSync(join(tmpdir(), 'bo-e2e-'));
+  // Every answer is checked against its route's contract; mismatches land in this file (e2e/response-contract.setup.ts reads it).
+  const mismatches = join(dataDir, 'response-contract-mismatches.jsonl');
+  writeFileSync(mismatches, '');
   const server: ChildProcess = spawn(process.execPath, [entry], {
-    env: { ...process.env, JWT_SECRET: E2E_JWT_SECRET, PORT: String(PORT), DATA_DIR: mkdtempSync(join(tmpdir(), 'bo-e2e-')), LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      JWT_SECRET: E2E_JWT_SECRET,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      RESPONSE_CONTRACT_CHECK: 'true',
+      RESPONSE_CONTRACT_FILE: mismatches,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${PORT}`;
@@ -28,6 +40,7 @@ export default async function setup(project: TestProject) {
     await new Promise((r) => setTimeout(r, 500));
   }
   project.provide('baseUrl', base);
+  project.provide('responseContractFile', mismatches);
   return async () => {
     server.kill('SIGTERM');
     await new Promise((r) => server.once('exit', r));
@@ -37,5 +50,7 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** JSON lines of the server's answers that did not match their route's contract. */
+    responseContractFile: string;
   }
 }

@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
+    // Fails a test whose requests got an answer its route's contract does not document.
+    setupFiles: ['./test/response-contract.setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

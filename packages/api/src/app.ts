@@ -12,6 +12,8 @@ import { createBullQueue, createMemoryQueue, type JobQueue } from './lib/queue.t
 import { requestIdOf } from './lib/request-id.ts';
 import errorsPlugin from './plugins/errors.ts';
 import dbPlugin from './plugins/db.ts';
+import responseContractPlugin from './plugins/response-contract.ts';
+import inputTextPlugin from './plugins/input-text.ts';
 import identityPlugin from './plugins/identity.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import securityPlugin from './plugins/security.ts';
@@ -94,6 +96,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     redis,
     prefix: config.redisPrefix,
   });
+  if (config.responseContract.check) await app.register(responseContractPlugin, { file: config.responseContract.file });
+  await app.register(inputTextPlugin);
   await app.register(identityPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn, cache });
   await app.register(realtimePlugin, { redis, prefix: config.redisPrefix });
   await app.register(openapiPlugin, { version: config.version });

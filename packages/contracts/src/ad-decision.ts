@@ -135,6 +135,7 @@ export const adDecisionRoutes = {
     permission: RM,
     access: { fixture: 'apiKey', forbid: ['industry', 'unlinkedAdvertiser'] },
     responses: { 200: z.object({ data: z.array(ApiKey) }) },
+    errors: [404],
   }),
   createApiKey: defineRoute({
     method: 'POST',
@@ -146,6 +147,7 @@ export const adDecisionRoutes = {
     body: CreateApiKeyBody,
     access: { fixture: 'newApiKey', forbid: ['industry', 'unlinkedAdvertiser'] },
     responses: { 201: CreatedApiKey },
+    errors: [404],
   }),
   revokeApiKey: defineRoute({
     method: 'DELETE',

@@ -51,6 +51,10 @@ export const beaconRoutes = {
     access: { fixture: 'beaconToken' },
     summary: 'Registra o clique e redireciona (302) ao destino do anúncio; sem destino, responde 202',
     ...common,
+    responses: {
+      ...common.responses,
+      302: z.null().meta({ description: 'Clique registrado; redireciona ao destino do anúncio (cabeçalho `location`), sem corpo.' }),
+    },
   }),
 };
 

@@ -539,5 +539,6 @@ export const retailConfigRoutes = {
     access: {},
     querystring: SubpublisherListQuery,
     responses: { 200: paged(Subpublisher) },
+    errors: [404],
   }),
 } as const;

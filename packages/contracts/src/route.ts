@@ -79,10 +79,10 @@ export interface RouteContract {
   headers?: z.ZodType;
   /** How the body travels; JSON unless said. A multipart body is parsed by its handler, `body` only documents it. */
   bodyContentType?: 'application/json' | 'multipart/form-data';
-  /** Success responses; the standard error responses are added from the permission. */
-  responses: Partial<Record<200 | 201 | 202 | 204 | 503, z.ZodType>>;
-  /** Error statuses this route produces beyond the standard ones. */
-  errors?: readonly (400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 503)[];
+  /** Success responses (a redirect's body is `z.null()`); the standard error responses are added by the API's `route()`. */
+  responses: Partial<Record<200 | 201 | 202 | 204 | 302 | 503, z.ZodType>>;
+  /** Error statuses this route produces beyond the standard ones (the API's `documentedResponses` lists those). */
+  errors?: readonly (400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503)[];
 }
 
 export const defineRoute = <const T extends RouteContract>(route: T): T => route;

@@ -106,7 +106,7 @@ export const userRoutes = {
     access: { fixture: 'newInvite' },
     body: InviteBody,
     responses: { 201: AccountUser },
-    errors: [409],
+    errors: [409, 422],
   }),
   resendInvite: defineRoute({
     method: 'POST',

@@ -241,6 +241,16 @@ export const messages = {
   WRONG_PASSWORD: { 'pt-BR': 'Senha incorreta.', en: 'Incorrect password.' },
   SERVICE_UNAVAILABLE: { 'pt-BR': 'Serviço indisponível no momento. Tente novamente.', en: 'Service unavailable. Please try again.' },
   INTERNAL_ERROR: { 'pt-BR': 'Ocorreu um erro inesperado. Tente novamente.', en: 'An unexpected error occurred. Please try again.' },
+  RESPONSE_CONTRACT_MISMATCH: {
+    'pt-BR': 'A resposta de {route} (status {status}) não segue o contrato: {issue}',
+    en: 'The response of {route} (status {status}) does not match its contract: {issue}',
+  },
+  // Details of a field refused where input is parsed (plugins/input-text.ts)
+  TEXT_NUL_CHARACTER: { 'pt-BR': 'Não pode conter o caractere nulo (U+0000).', en: 'Must not contain the null character (U+0000).' },
+  TEXT_LONE_SURROGATE: {
+    'pt-BR': 'Contém um caractere Unicode inválido (metade de um par substituto).',
+    en: 'Contains an invalid Unicode character (half of a surrogate pair).',
+  },
   // Success messages
   PASSWORD_RECOVERY_SENT: {
     'pt-BR': 'Se o e-mail estiver cadastrado, enviaremos as instruções para redefinir a senha.',

@@ -5,6 +5,7 @@ import { ErrorEnvelope, type Permission, type RouteContract } from '@backoffice/
 import { ForbiddenError } from './errors.ts';
 import { bearerToken, type MemberContext } from '../plugins/identity.ts';
 import { replayReadBody } from './fast-path.ts';
+import { AD_SERVING_PREFIXES, RATE_LIMIT_EXEMPT } from '../plugins/security.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type SuccessBody<C extends RouteContract> = {
@@ -80,6 +81,40 @@ const partsValidator =
     };
   };
 
+/**
+ * Whether the per-IP ceiling of plugins/security.ts counts a route: not the probes, not the
+ * ad-serving URLs (integrators' traffic), not a hot path.
+ */
+const isRateLimited = (path: string, hotPath: boolean) =>
+  !hotPath && !RATE_LIMIT_EXEMPT.includes(path) && !AD_SERVING_PREFIXES.some((p) => path.startsWith(p));
+
+/**
+ * Every status a route answers and the body of each: the contract's success responses and
+ * `errors`, plus the standard ones — 400 for a route that reads input, 401 unless public, 403 for
+ * an account permission, 413 and 415 for a route with a body (Fastify's body limit and content
+ * types), 429 where the per-IP ceiling counts, and 503 everywhere (closing, or PostgreSQL or
+ * Redis down). The one list of what a route may answer: the route's schema, hence /openapi.json,
+ * and the response-contract check (plugins/response-contract.ts) read it; a 500 is never in it.
+ */
+export function documentedResponses(contract: RouteContract, { hotPath = false } = {}): Record<number, z.ZodType> {
+  const { permission } = contract;
+  const errorStatuses = new Set<number>(contract.errors ?? []);
+  if (contract.body || contract.querystring || contract.params || contract.headers) errorStatuses.add(400);
+  if (permission.kind !== 'public') errorStatuses.add(401);
+  if (permission.kind === 'account') errorStatuses.add(403);
+  if (contract.body) {
+    errorStatuses.add(413);
+    errorStatuses.add(415);
+  }
+  if (isRateLimited(contract.path, hotPath)) errorStatuses.add(429);
+  errorStatuses.add(503);
+  const response: Record<number, z.ZodType> = { ...(contract.responses as Record<number, z.ZodType>) };
+  for (const status of [...errorStatuses].sort()) {
+    if (!(status in response)) response[status] = ErrorEnvelope;
+  }
+  return response;
+}
+
 const documentOnlyParts = (c: RouteContract): string[] => [
   ...(c.bodyContentType === 'multipart/form-data' ? ['body'] : []),
   ...(c.headers ? ['headers'] : []),
@@ -112,14 +147,7 @@ export function route<C extends RouteContract>(
 ): void {
   const { permission } = contract;
   const successStatus = Number(Object.keys(contract.responses).sort()[0] ?? 200);
-  const errorStatuses = new Set<number>(contract.errors ?? []);
-  if (contract.body || contract.querystring || contract.params) errorStatuses.add(400);
-  if (permission.kind !== 'public') errorStatuses.add(401);
-  if (permission.kind === 'account') errorStatuses.add(403);
-  const response: Record<number, unknown> = { ...contract.responses };
-  for (const status of errorStatuses) {
-    if (!(status in response)) response[status] = ErrorEnvelope;
-  }
+  const response = documentedResponses(contract, { hotPath: options.hotPath });
 
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
@@ -142,7 +170,7 @@ export function route<C extends RouteContract>(
     ...(documentOnlyParts(contract).length || options.plain
       ? { validatorCompiler: partsValidator(documentOnlyParts(contract), options.plain ?? {}) as never }
       : {}),
-    config: { permission, ...(options.hotPath ? { rateLimit: false as const } : {}) },
+    config: { permission, responses: response, ...(options.hotPath ? { rateLimit: false as const } : {}) },
     // Hot paths answer with bodies their typed code builds: serialised as they are, the schema only documents them.
     ...(options.hotPath ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data), preParsing: replayReadBody as never } : {}),
     // Public routes (beacons, ad decisions with their own keys) skip the guard entirely.
@@ -176,5 +204,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     permission?: Permission;
+    /** A contract route's documented responses by status (`documentedResponses`). */
+    responses?: Record<number, z.ZodType>;
   }
 }

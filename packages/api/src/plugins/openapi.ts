@@ -3,8 +3,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { ErrorEnvelope, type Permission } from '@backoffice/contracts';
-import { RATE_LIMIT_EXEMPT } from './security.ts';
+import type { Permission } from '@backoffice/contracts';
 
 type SwaggerTransform = typeof jsonSchemaTransform;
 type SwaggerTransformObject = typeof jsonSchemaTransformObject;
@@ -15,30 +14,28 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   201: 'Criado.',
   202: 'Aceito; o processamento continua em segundo plano.',
   204: 'Sucesso, sem conteúdo.',
+  302: 'Redireciona (cabeçalho `location`).',
   400: 'Dados inválidos; `error.details` lista o problema de cada campo.',
   401: 'Sem sessão válida: token ausente, inválido ou expirado.',
   403: 'Sem permissão: perfil, tipo de conta ou módulo de acesso.',
   404: 'Não encontrado (inclusive quando pertence a outra conta).',
   409: 'Conflito com o estado atual.',
   413: 'Corpo da requisição grande demais.',
+  415: 'Tipo de conteúdo não suportado.',
   422: 'Regra de negócio não atendida.',
   429: 'Muitas requisições; tente de novo após `retry-after` segundos.',
   503: 'Serviço indisponível.',
 };
 
 /**
- * Per route: public operations say so (`security: []`), every rate-limited operation documents
- * its 429, and a trailing slash is dropped from the documented path (the router ignores it).
+ * Per route: public operations say so (`security: []`), and a trailing slash is dropped from the
+ * documented path (the router ignores it). The responses are the route's own schema's, all of
+ * them: lib/route.ts `documentedResponses` lists every status a route answers (429 included).
  */
 const transform: SwaggerTransform = (input) => {
   const permission = (input.route.config as { permission?: Permission } | undefined)?.permission;
-  const schema = input.schema as (FastifySchema & { response?: Record<string, unknown>; hide?: boolean }) | undefined;
-  let prepared = schema;
-  if (schema && permission && !schema.hide) {
-    const response = { ...schema.response };
-    if (!RATE_LIMIT_EXEMPT.includes(input.url) && !('429' in response)) response['429'] = ErrorEnvelope;
-    prepared = { ...schema, response, ...(permission.kind === 'public' ? { security: [] } : {}) };
-  }
+  const schema = input.schema as (FastifySchema & { hide?: boolean }) | undefined;
+  const prepared = schema && permission?.kind === 'public' && !schema.hide ? { ...schema, security: [] } : schema;
   const out = jsonSchemaTransform({ ...input, schema: prepared as never });
   return { ...out, url: out.url.length > 1 ? out.url.replace(/\/+$/, '') : out.url };
 };
@@ -81,7 +78,7 @@ function pruneUnusedSchemas(doc: Json & { components?: Json }) {
 }
 
 /** `/openapi.json` (OpenAPI 3.1, generated from the contracts' zod schemas) and docs at `/docs`. */
-export default fp<{ version: string; appUrl: string }>(
+export default fp<{ version: string }>(
   async (app, opts) => {
     await app.register(swagger, {
       openapi: {
@@ -94,7 +91,8 @@ export default fp<{ version: string; appUrl: string }>(
             '`{ error: { code, message, details? }, requestId }`; mensagens em pt-BR (ou inglês com `Accept-Language: en`).',
           license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         },
-        servers: [{ url: opts.appUrl }],
+        // The server that serves this document (and /docs): right whatever address or port it listens on.
+        servers: [{ url: '/', description: 'Este servidor' }],
         components: {
           securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
         },

@@ -4,6 +4,7 @@ import type { AnswerHeaders } from './answer-headers.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
 import type { DecisionService } from './decision.service.ts';
 import { plainRmaRequest } from './rma-request.ts';
+import { mayHoldRefusedText } from '../../plugins/input-text.ts';
 
 export interface DecisionFastPathDeps {
   decisions: Pick<DecisionService, 'decide'>;
@@ -27,7 +28,8 @@ const CONTENT_TYPE = 'application/json; charset=utf-8';
  * reader takes — is decided and answered right here, with the status, body and headers the Fastify
  * route gives it (decision-fast-path.test.ts compares them). Anything else goes on to the Fastify
  * route, which handles it from the start and words its answer: the tester's bearer session, a query
- * string, another content type, a body too large, chunked or not JSON, a field zod has to word, an
+ * string, another content type, a body too large, chunked or not JSON, a NUL or lone surrogate in a
+ * text (escaped in the JSON), a field zod has to word, an
  * unknown, revoked or other publisher's key, a decision that failed. A body
  * already read goes along with it (`handOnWithBody`).
  *
@@ -50,6 +52,8 @@ export function createDecisionFastPath({ decisions, apiKeys, headers, parseJson,
   };
 
   const answer = async (req: IncomingMessage, res: ServerResponse, publisherId: number, key: string, text: string) => {
+    // A NUL or lone surrogate in a text: the app's input check refuses it, naming the field.
+    if (mayHoldRefusedText(text)) return false;
     let body: unknown;
     try {
       body = parseJson(text);
