@@ -91,11 +91,15 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
       reply.headers(AD_SERVING_PREFIXES.some((p) => request.url.startsWith(p)) ? AD_SERVING_HEADERS : appHeaders);
       done();
     });
+    // The ceiling's own connection: it pipelines the counts of concurrent requests into one write
+    // (one write, and one read, per request otherwise).
+    const limiterRedis = opts.redis?.duplicate({ enableAutoPipelining: true });
+    if (limiterRedis) app.addHook('onClose', async () => limiterRedis.disconnect());
     await app.register(rateLimit, {
       global: true,
       max: opts.rateLimitMax,
       timeWindow: '1 minute',
-      ...(opts.redis ? { redis: opts.redis, nameSpace: `${opts.prefix}:rl:` } : {}),
+      ...(limiterRedis ? { redis: limiterRedis, nameSpace: `${opts.prefix}:rl:` } : {}),
       allowList: (req) => {
         const path = req.url.split('?')[0]!;
         return (
