@@ -65,7 +65,7 @@ const num = (v: bigint | number | null | undefined) => Number(v ?? 0);
 /**
  * Retail-media reports (spec §2) over the rollups, in the caller's scope: a publisher sees its
  * inventory (and a network its sub-publishers) with every advertiser there; an advertiser only its
- * own campaigns on linked publishers. Serving history stays in the numbers after a campaign is deleted.
+ * own campaigns on linked publishers. A deleted campaign leaves the numbers, its past serving included.
  */
 export function createRmReportsService({ repo, scopes, now = () => new Date() }: Deps) {
   /** The caller's scope narrowed by the filters; a publisher or advertiser outside it is a 404. */

@@ -473,3 +473,47 @@ describe('GET /report/:report/download', () => {
     expect((await download('ads', { ...PERIOD, publisher_id: f.ids.bomPreco, format: 'csv' }, f.tokens.partner)).status).toBe(404);
   });
 });
+
+describe('a deleted campaign', () => {
+  const JUNE = { start_date: '2025-06-02', end_date: '2025-06-03' };
+  let kept = 0;
+  let gone = 0;
+  beforeAll(async () => {
+    kept = await f.campaign({ publisherId: f.ids.bomPreco, advertiserId: f.ids.aurora, name: 'Aurora que fica' });
+    gone = await f.campaign({ publisherId: f.ids.bomPreco, advertiserId: f.ids.aurora, name: 'Aurora excluída' });
+    const keptAd = await newAd(kept, 'product', SKU);
+    const goneAd = await newAd(gone, 'product', SKU);
+    await daily(kept, keptAd, '2025-06-02', 'search_top', 'search', { impressions: 100, clicks: 10, conversions: 1, incomeCents: 5_000, spentCents: 1_000 });
+    await daily(gone, goneAd, '2025-06-02', 'search_top', 'search', { impressions: 900, clicks: 90, conversions: 9, incomeCents: 45_000, spentCents: 9_000 });
+    await daily(gone, goneAd, '2025-06-03', 'home_banner', 'home', { impressions: 50, spentCents: 500 });
+    await hourly(kept, keptAd, '2025-06-02T15:00:00Z', { impressions: 100, spentCents: 1_000 });
+    await hourly(gone, goneAd, '2025-06-02T15:00:00Z', { impressions: 900, spentCents: 9_000 });
+    await requests(f.ids.bomPreco, '2025-06-02T15:00:00Z', 'search_top', 'search', [100, 100, 100, 100]);
+  });
+
+  it('leaves every report, totals included, once it is deleted', async () => {
+    const before = await ok('overview', JUNE, f.tokens.admin);
+    expect(before.totals).toMatchObject({ impressions: 1_050, total_spent: 105 });
+
+    const res = await f.t.http.delete(`/campaign/${gone}`).set(bearer(f.tokens.brand));
+    expect(res.status).toBe(204);
+
+    for (const token of [f.tokens.admin, f.tokens.brand]) {
+      const overview = await ok('overview', JUNE, token);
+      expect(overview.totals).toMatchObject({ impressions: 100, clicks: 10, conversions: 1, income: 50, total_spent: 10 });
+      expect(overview.days.map((d: { impressions: number }) => d.impressions)).toEqual([100, 0]);
+      expect(overview.by_context.map((r: { context: string }) => r.context)).toEqual(['search']);
+      expect((await ok('hour_overview', JUNE, token)).totals).toMatchObject({ impressions: 100, total_spent: 10 });
+      const advertisers = await ok('advertisers', JUNE, token);
+      expect(advertisers.totals).toMatchObject({ impressions: 100, total_spent: 10 });
+      expect(advertisers.rows.find((r: { advertiser_id: number }) => r.advertiser_id === f.ids.aurora)).toMatchObject({ impressions: 100, total_spent: 10 });
+      const consolidated = await ok('daily_consolidation', JUNE, token);
+      expect(consolidated.rows.map((r: { date: string; impressions: number }) => [r.date, r.impressions])).toEqual([['2025-06-02', 100]]);
+      const ads = await ok('ads', JUNE, token);
+      expect(ads.data.map((r: { campaign_id: number }) => r.campaign_id)).toEqual([kept]);
+      const state = await ok('advertisers_state', { ...JUNE, advertiser_id: f.ids.aurora }, token);
+      expect(JSON.stringify(state)).not.toContain('Aurora excluída');
+    }
+    expect((await ok('opportunity_cost', JUNE, f.tokens.admin)).totals).toMatchObject({ requests: 100, revenue: 10 });
+  });
+});
