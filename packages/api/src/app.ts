@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createServer, type ServerOptions } from 'node:http';
 import { Redis } from 'ioredis';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -54,7 +54,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
     // One log line per request, when it is answered (below), instead of Fastify's two.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: requestIdOf,
     serverFactory: (handler, fastifyOptions) => {
       // As Fastify builds its HTTP/1 server (its options resolved to its defaults), with the fast path first.
