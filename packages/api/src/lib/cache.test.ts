@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { createMemoryCache, createRedisCache, type Cache } from './cache.ts';
+import { createMemoryCache, createReadCache, createRedisCache, type Cache } from './cache.ts';
 
 interface Engine {
   cache: Cache;
@@ -167,6 +167,143 @@ describe.runIf(redisUrl)('redis cache prefixes', () => {
       const keys = [...(await redis.keys(`${p1}:*`)), ...(await redis.keys(`${p2}:*`))];
       if (keys.length) await redis.del(...keys);
       redis.disconnect();
+    }
+  });
+});
+
+describe.each(engines)('%s tag versions and read cache', (_name, make) => {
+  let cache: Cache;
+  beforeEach(async () => {
+    ({ cache } = await make());
+  });
+
+  /** A loader that counts its calls and answers the current `value`. */
+  const source = <T>(value: T) => {
+    const s = { value, loads: 0, load: async () => (s.loads++, structuredClone(s.value)) };
+    return s;
+  };
+
+  it('gives a tag a new version on every change, and never one it had', async () => {
+    expect(await cache.versions.read(['t1', 't2'])).toEqual(['', '']);
+    const seen = new Set<string>(['']);
+    for (let i = 0; i < 5; i++) {
+      await cache.versions.bump(['t1']);
+      const [v] = await cache.versions.read(['t1']);
+      expect(seen.has(v!)).toBe(false);
+      seen.add(v!);
+    }
+    expect(await cache.versions.read(['t2'])).toEqual(['']);
+    expect(await cache.versions.read([])).toEqual([]);
+  });
+
+  it('answers concurrent reads of overlapping tags, each with its own tags in order', async () => {
+    await cache.versions.bump(['a']);
+    const [a] = await cache.versions.read(['a']);
+    const results = await Promise.all([cache.versions.read(['a', 'b']), cache.versions.read(['b']), cache.versions.read(['b', 'a', 'a'])]);
+    expect(results).toEqual([[a, ''], [''], ['', a, a]]);
+  });
+
+  it('loads a key once, then serves it from memory until one of its tags changes', async () => {
+    const reads = createReadCache(cache.versions);
+    const s = source({ name: 'Ana' });
+    expect(await reads.read('k', ['user:1', 'account:2'], s.load)).toEqual({ name: 'Ana' });
+    expect(await reads.read('k', ['user:1', 'account:2'], s.load)).toEqual({ name: 'Ana' });
+    expect(s.loads).toBe(1);
+    s.value = { name: 'Ana Paula' };
+    await reads.changed('unrelated:9');
+    expect(await reads.read('k', ['user:1', 'account:2'], s.load)).toEqual({ name: 'Ana' });
+    await reads.changed('account:2');
+    expect(await reads.read('k', ['user:1', 'account:2'], s.load)).toEqual({ name: 'Ana Paula' });
+    expect(s.loads).toBe(2);
+  });
+
+  it('freezes what it holds: callers share it', async () => {
+    const reads = createReadCache(cache.versions);
+    const value = await reads.read('frozen', ['f'], async () => ({ list: [1, 2], nested: { ok: true } }));
+    expect(Object.isFrozen(value)).toBe(true);
+    expect(Object.isFrozen(value.list)).toBe(true);
+    expect(() => value.list.push(3)).toThrow();
+    expect(() => ((value.nested as { ok: boolean }).ok = false)).toThrow();
+  });
+
+  it('does not keep a load that failed', async () => {
+    const reads = createReadCache(cache.versions);
+    let fail = true;
+    const load = async () => {
+      if (fail) throw new Error('gone');
+      return 'back';
+    };
+    await expect(reads.read('flaky', ['x'], load)).rejects.toThrow('gone');
+    fail = false;
+    expect(await reads.read('flaky', ['x'], load)).toBe('back');
+  });
+
+  it('joins concurrent misses of a key into one load', async () => {
+    const reads = createReadCache(cache.versions);
+    const s = source(7);
+    const values = await Promise.all(Array.from({ length: 10 }, () => reads.read('burst', ['b'], s.load)));
+    expect(values).toEqual(Array(10).fill(7));
+    expect(s.loads).toBe(1);
+  });
+
+  it('does not serve what a load read before a change that committed while it ran', async () => {
+    const reads = createReadCache(cache.versions);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let db = 'old';
+    let readDb!: () => void;
+    const dbRead = new Promise<void>((r) => (readDb = r));
+    // The first load reads the database, then stalls; the write commits and announces it meanwhile.
+    const slow = reads.read('race', ['r'], async () => {
+      const seen = db;
+      readDb();
+      await gate;
+      return seen;
+    });
+    await dbRead;
+    db = 'new';
+    await reads.changed('r');
+    release();
+    expect(await slow).toBe('old');
+    expect(await reads.read('race', ['r'], async () => db)).toBe('new');
+  });
+
+  it('keeps an entry ttlSeconds at most', async () => {
+    let now = 1_000_000;
+    const reads = createReadCache(cache.versions, { ttlSeconds: 60, now: () => now });
+    const s = source('v');
+    await reads.read('ttl', ['t'], s.load);
+    now += 59_000;
+    await reads.read('ttl', ['t'], s.load);
+    expect(s.loads).toBe(1);
+    now += 2_000;
+    await reads.read('ttl', ['t'], s.load);
+    expect(s.loads).toBe(2);
+  });
+});
+
+describe.runIf(redisUrl)('read caches of two instances on one Redis', () => {
+  it('each reloads at once what the other changed, and nothing else', async () => {
+    const clients = [new Redis(redisUrl!, { maxRetriesPerRequest: 3 }), new Redis(redisUrl!, { maxRetriesPerRequest: 3 })];
+    const prefix = `test-cache-${randomBytes(6).toString('hex')}`;
+    try {
+      const [a, b] = clients.map((redis) => createReadCache(createRedisCache(redis, prefix).versions));
+      let role = 'manager';
+      let loads = 0;
+      const load = async () => (loads++, role);
+      expect(await a!.read('member:1:2', ['member:1:2'], load)).toBe('manager');
+      expect(await b!.read('member:1:2', ['member:1:2'], load)).toBe('manager');
+      expect(await b!.read('other', ['member:3:2'], async () => 'kept')).toBe('kept');
+      role = 'admin';
+      await a!.changed('member:1:2');
+      expect(await b!.read('member:1:2', ['member:1:2'], load)).toBe('admin');
+      expect(await a!.read('member:1:2', ['member:1:2'], load)).toBe('admin');
+      expect(await b!.read('other', ['member:3:2'], async () => 'reloaded')).toBe('kept');
+      expect(loads).toBe(4);
+    } finally {
+      const keys = await clients[0]!.keys(`${prefix}:*`);
+      if (keys.length) await clients[0]!.del(...keys);
+      for (const c of clients) c.disconnect();
     }
   });
 });
