@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from '../../test/db-admin.ts';
 import { createDatabase, type Database } from './client.ts';
-import { MIGRATIONS_DIR, migrate, readMigrations, type Migration } from './migrate.ts';
+import { MIGRATIONS_DIR, migrate, readMigrations, withStartupLock, type Migration } from './migrate.ts';
 
 interface MigrationRow {
   id: string;
@@ -159,6 +159,32 @@ describe('migrate', () => {
     const [a, b] = await Promise.all([migrate(db), migrate(other)]);
     expect([...a, ...b].sort()).toEqual(folders);
     expect((await rows(db)).map((r) => r.migration_name)).toEqual(folders);
+  });
+});
+
+describe('withStartupLock', () => {
+  // PGlite: one process per data directory, nobody to take turns with (the lock is not taken).
+  it.skipIf(!process.env.DATABASE_URL)('lets processes starting together take turns: a check-then-write (as seeding an empty database) is done once (PostgreSQL)', async () => {
+    const { db, another } = await freshDatabase();
+    const handles = [db, await another(), await another()];
+    await db.sql.exec('CREATE TABLE "seeded_by" ("who" INTEGER NOT NULL)');
+    // Each reads "empty?", yields, then writes: without turns, every one of them would write.
+    const seedIfEmpty = (h: Database, who: number) =>
+      withStartupLock(h, async () => {
+        const [{ n }] = (await h.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM "seeded_by"')) as [{ n: number }];
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        if (n === 0) await h.sql.query('INSERT INTO "seeded_by" (who) VALUES ($1)', [who]);
+        return n === 0;
+      });
+    const seeded = await Promise.all(handles.map((h, who) => seedIfEmpty(h, who)));
+    expect(seeded.filter(Boolean)).toHaveLength(1);
+    expect(await db.sql.query('SELECT * FROM "seeded_by"')).toHaveLength(1);
+  });
+
+  it('releases the lock when its work fails, so the next process can start', async () => {
+    const { db, another } = await freshDatabase();
+    await expect(withStartupLock(db, async () => Promise.reject(new Error('seed failed')))).rejects.toThrow('seed failed');
+    expect(await withStartupLock(await another(), async () => 'started')).toBe('started');
   });
 });
 
