@@ -30,6 +30,8 @@ export interface FixtureCall {
   object?: unknown;
   /** A text unique to the object (in its name): answers to callers that must not see it do not contain it. */
   marker?: string;
+  /** Reads the object again as its owner: after refused calls it still equals `object`. */
+  read?: () => Promise<unknown>;
 }
 
 /** The accounts and signed-in callers fixtures and the matrix use (MatrixActor in @backoffice/contracts). */
@@ -39,9 +41,15 @@ export interface FixtureContext {
   /** Bearer tokens, each with its account current. */
   tokens: Record<Exclude<MatrixActor, 'anonymous'>, string>;
   /** Calls the API as the owner's admin; throws unless it answers 2xx; returns the body. */
-  asOwner(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<any>;
+  asOwner(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<OwnerBody>;
   /** A text no other object has, for names. */
   unique(label: string): string;
+}
+
+/** An answer as the owner reads it (fixtures take its `id`). */
+export interface OwnerBody {
+  id: number;
+  [field: string]: unknown;
 }
 
 export type Fixture = (ctx: FixtureContext) => Promise<FixtureCall>;
@@ -130,13 +138,19 @@ export async function createFixtureContext(t: TestApp): Promise<FixtureContext> 
   };
 }
 
+/** The object at `path` as the owner reads it, and how to read it again. */
+async function ownerRead(ctx: FixtureContext, path: string): Promise<Pick<FixtureCall, 'object' | 'read'>> {
+  const read = () => ctx.asOwner('GET', path);
+  return { object: await read(), read };
+}
+
 /** A fixture for a route on an object: creates it with `make` (its id), reads it back as the owner. */
 const byId =
   (make: (ctx: FixtureContext, name: string) => Promise<number>, read: (id: number) => string, label: string, extra: Partial<FixtureCall> = {}): Fixture =>
   async (ctx) => {
     const marker = ctx.unique(label);
     const id = await make(ctx, marker);
-    return { params: { id }, object: await ctx.asOwner('GET', read(id)), marker, ...extra };
+    return { params: { id }, ...(await ownerRead(ctx, read(id))), marker, ...extra };
   };
 
 const promotionBody = (name: string) => ({
@@ -188,7 +202,7 @@ const campaignBody = (publisherId: number, name: string) => ({
 const campaign: Fixture = async (ctx) => {
   const marker = ctx.unique('Campanha');
   const created = await ctx.asOwner('POST', '/campaign', campaignBody(ctx.ids.aliado, marker));
-  return { params: { id: created.id }, object: await ctx.asOwner('GET', `/campaign/${created.id}`), marker };
+  return { params: { id: created.id }, ...(await ownerRead(ctx, `/campaign/${created.id}`)), marker };
 };
 
 const audienceBody = (publisherId: number, name: string) => ({
@@ -235,7 +249,7 @@ export const fixtures: Record<string, Fixture> = {
   user: async (ctx) => {
     const marker = ctx.unique('Pessoa');
     const { id } = await invitedUser(ctx, marker);
-    return { params: { id }, object: await ctx.asOwner('GET', `/api/user/${id}`), marker };
+    return { params: { id }, ...(await ownerRead(ctx, `/api/user/${id}`)), marker };
   },
   newInvite: async (ctx) => {
     const name = ctx.unique('Convite');
@@ -244,7 +258,7 @@ export const fixtures: Record<string, Fixture> = {
   userRole: async (ctx) => {
     const marker = ctx.unique('Perfil');
     const { id } = await invitedUser(ctx, marker);
-    return { body: { user_id: id, role: 'manager' }, object: await ctx.asOwner('GET', `/api/user/${id}`), marker };
+    return { body: { user_id: id, role: 'manager' }, ...(await ownerRead(ctx, `/api/user/${id}`)), marker };
   },
   inviteCode: async (ctx) => {
     const { email } = await invitedUser(ctx, ctx.unique('Código'));
@@ -306,8 +320,14 @@ export const fixtures: Record<string, Fixture> = {
   /** An industry advertiser (of its own) linked to Bom Preço: `id` is the advertiser's account. */
   advertiserLink: async (ctx) => {
     const { marker, document } = await advertiserAccount(ctx);
-    const object = await ctx.asOwner('POST', `/advertisers?publisher_id=${ctx.ids.bomPreco}`, { document, type: 'industry', brands: [marker] });
-    return { params: { id: object.id }, query: { publisher_id: ctx.ids.bomPreco }, body: { type: 'industry', brands: [`${marker} 2`] }, object, marker };
+    const { id } = await ctx.asOwner('POST', `/advertisers?publisher_id=${ctx.ids.bomPreco}`, { document, type: 'industry', brands: [marker] });
+    return {
+      params: { id },
+      query: { publisher_id: ctx.ids.bomPreco },
+      body: { type: 'industry', brands: [`${marker} 2`] },
+      ...(await ownerRead(ctx, `/advertisers/${id}?publisher_id=${ctx.ids.bomPreco}`)),
+      marker,
+    };
   },
   newAdvertiserLink: async (ctx) => {
     const { document } = await advertiserAccount(ctx);
@@ -324,7 +344,7 @@ export const fixtures: Record<string, Fixture> = {
     const marker = ctx.unique('Audiência');
     const created = await ctx.asOwner('POST', '/audience', audienceBody(ctx.ids.bomPreco, marker));
     await ctx.asOwner('PATCH', `/audience/actions/approve/${created.id}`, { price_type: 'free' });
-    return { params: { id: created.id }, object: await ctx.asOwner('GET', `/audience/${created.id}`), marker };
+    return { params: { id: created.id }, ...(await ownerRead(ctx, `/audience/${created.id}`)), marker };
   },
   newAudience: async (ctx) => ({ body: audienceBody(ctx.ids.bomPreco, ctx.unique('Audiência nova')) }),
   audienceUpdate: async (ctx) => {
@@ -395,7 +415,7 @@ export const fixtures: Record<string, Fixture> = {
   ad: async (ctx) => {
     const call = await campaign(ctx);
     const ad = await ctx.t.db.ad.findFirstOrThrow({ where: { campaignId: Number(call.params!.id) }, select: { id: true } });
-    return { params: { id: ad.id, adId: ad.id }, object: await ctx.asOwner('GET', `/ad/${ad.id}`), marker: call.marker };
+    return { params: { id: ad.id, adId: ad.id }, ...(await ownerRead(ctx, `/ad/${ad.id}`)), marker: call.marker };
   },
   newAd: async (ctx) => {
     const call = await campaign(ctx);
@@ -414,7 +434,7 @@ export const fixtures: Record<string, Fixture> = {
   /** Bom Preço's wallet on Mercado Aliado: both sides see it. */
   wallet: async (ctx) => {
     const wallet = await ctx.t.db.wallet.findFirstOrThrow({ where: { publisherId: ctx.ids.aliado, advertiserId: ctx.ids.bomPreco }, select: { id: true } });
-    return { params: { id: wallet.id }, object: await ctx.asOwner('GET', `/api/wallet/${wallet.id}`), marker: 'Mercado Aliado' };
+    return { params: { id: wallet.id }, ...(await ownerRead(ctx, `/api/wallet/${wallet.id}`)), marker: 'Mercado Aliado' };
   },
   walletRecharge: async (ctx) => ({
     ...(await fixtures.wallet!(ctx)),

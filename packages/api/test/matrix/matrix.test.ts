@@ -1,0 +1,79 @@
+import { defineRoute, type RouteContract } from '@backoffice/contracts';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { expectedOutcome, leakedValues, missingEntryMessage, type ActorProfile } from './matrix.ts';
+
+const OWNER = 1;
+const member = (accountId: number, role: 'admin' | 'manager' | 'operator', moduleKeys: string[], accountType: 'grocery' | 'industry' = 'grocery'): ActorProfile => ({
+  accountId,
+  role,
+  moduleKeys,
+  accountType,
+});
+const route = (over: Partial<RouteContract>): RouteContract =>
+  defineRoute({
+    method: 'GET',
+    path: '/thing/:id',
+    operationId: 'getThing',
+    summary: 'x',
+    tags: ['x'],
+    permission: { kind: 'account', module: 'things', roles: ['admin', 'manager'] },
+    access: { fixture: 'thing' },
+    responses: { 200: z.object({}) },
+    ...over,
+  });
+
+describe('expectedOutcome', () => {
+  const owner = member(OWNER, 'admin', ['things']);
+  const operator = member(OWNER, 'operator', []);
+  const other = member(2, 'admin', ['things']);
+
+  it('follows the guard: 401 anonymous, 403 a missing role or module', () => {
+    const r = route({});
+    expect(expectedOutcome(r, 'anonymous', null, OWNER)).toBe(401);
+    expect(expectedOutcome(r, 'operator', operator, OWNER)).toBe(403);
+    expect(expectedOutcome(r, 'sameType', member(2, 'admin', []), OWNER)).toBe(403);
+    expect(expectedOutcome(route({ permission: { kind: 'account', accountTypes: ['industry'] } }), 'owner', owner, OWNER)).toBe(403);
+  });
+
+  it('lets the owner account in, and gives others 404 on an id route and their own data elsewhere', () => {
+    expect(expectedOutcome(route({}), 'owner', owner, OWNER)).toBe('allow');
+    expect(expectedOutcome(route({}), 'sameType', other, OWNER)).toBe(404);
+    expect(expectedOutcome(route({ path: '/thing' }), 'sameType', other, OWNER)).toBe('own');
+    expect(expectedOutcome(route({ path: '/thing', access: { fixture: 'thing', others: 404 } }), 'sameType', other, OWNER)).toBe(404);
+  });
+
+  it('applies allow and forbid after the guard, forbid first', () => {
+    const r = route({ access: { fixture: 'thing', allow: ['industry'], forbid: ['owner'] } });
+    expect(expectedOutcome(r, 'industry', member(3, 'admin', ['things'], 'industry'), OWNER)).toBe('allow');
+    expect(expectedOutcome(r, 'industry', member(3, 'operator', ['things'], 'industry'), OWNER)).toBe(403);
+    expect(expectedOutcome(r, 'owner', owner, OWNER)).toBe(403);
+  });
+
+  it('judges a public route by its own guard when it has one', () => {
+    const r = route({ permission: { kind: 'public' }, access: { fixture: 'thing', guard: { kind: 'account', module: 'things' } } });
+    expect(expectedOutcome(r, 'anonymous', null, OWNER)).toBe(401);
+    expect(expectedOutcome(r, 'operator', operator, OWNER)).toBe(403);
+    expect(expectedOutcome(route({ permission: { kind: 'public' }, access: {} }), 'anonymous', null, OWNER)).toBe('allow');
+  });
+});
+
+describe('leakedValues', () => {
+  const object = { id: 7, name: 'Campanha Natal mx01', status: 'active', note: 'ok' };
+
+  it('finds an object value in a refused answer, whole or inside a message', () => {
+    expect(leakedValues(object, { error: { code: 'X', message: 'Campanha Natal mx01 não encontrada.' } })).toEqual(['Campanha Natal mx01']);
+    expect(leakedValues(object, { error: { code: 'X', details: [{ field: 'active' }] } })).toEqual(['active']);
+  });
+
+  it('ignores short values and an envelope that says nothing of the object', () => {
+    expect(leakedValues(object, { error: { code: 'CAMPAIGN_NOT_FOUND', message: 'Campanha não encontrada.' }, requestId: 'ok' })).toEqual([]);
+  });
+});
+
+it('says where to add a missing entry', () => {
+  const text = missingEntryMessage({ method: 'post', path: '/thing', operationId: 'createThing' }, 'no `access` (matrix entry)');
+  expect(text).toContain('POST /thing (createThing)');
+  expect(text).toContain('packages/contracts/src');
+  expect(text).toContain('contract-fixtures.ts');
+});
