@@ -268,6 +268,21 @@ describe.each(engines)('%s tag versions and read cache', (_name, make) => {
     expect(await reads.read('race', ['r'], async () => db)).toBe('new');
   });
 
+  it('holds at most maxBytes of text, dropping the least recently read first', async () => {
+    const reads = createReadCache(cache.versions, { maxBytes: 10_000 });
+    const page = (n: number) => async () => `${n}`.padEnd(3_000, '.');
+    let loads = 0;
+    const read = (n: number) => reads.read(`page:${n}`, ['pages'], async () => (loads++, page(n)()));
+    for (const n of [1, 2, 3]) await read(n);
+    await read(1);
+    expect(loads).toBe(3);
+    await read(4);
+    await read(1);
+    expect(loads).toBe(4);
+    await read(2);
+    expect(loads).toBe(5);
+  });
+
   it('keeps an entry ttlSeconds at most', async () => {
     let now = 1_000_000;
     const reads = createReadCache(cache.versions, { ttlSeconds: 60, now: () => now });

@@ -206,6 +206,8 @@ export interface ReadCache {
 
 export interface ReadCacheOptions {
   max?: number;
+  /** Bytes the entries may hold together, strings counted by their length (other values as 1 KB each). */
+  maxBytes?: number;
   ttlSeconds?: number;
   /** Clock in milliseconds (tests pass a controllable one). */
   now?: () => number;
@@ -219,8 +221,15 @@ const deepFreeze = <T>(value: T): T => {
   return value;
 };
 
-export function createReadCache(versions: TagVersions, { max = 20_000, ttlSeconds = 60, now = Date.now }: ReadCacheOptions = {}): ReadCache {
-  const entries = new LRUCache<string, { value: unknown; versions: string[]; expiresAt: number }>({ max });
+export function createReadCache(
+  versions: TagVersions,
+  { max = 20_000, maxBytes = 64 * 2 ** 20, ttlSeconds = 60, now = Date.now }: ReadCacheOptions = {},
+): ReadCache {
+  const entries = new LRUCache<string, { value: unknown; versions: string[]; expiresAt: number }>({
+    max,
+    maxSize: maxBytes,
+    sizeCalculation: (e, key) => key.length + (typeof e.value === 'string' ? e.value.length : 1024),
+  });
   // Loads in flight by key, joined by reads under the same versions (a burst of misses is one query).
   const loading = new Map<string, { stamp: string; promise: Promise<unknown> }>();
   const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
