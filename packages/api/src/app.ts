@@ -9,6 +9,7 @@ import { byPrefix, type FastPath } from './lib/fast-path.ts';
 import { createLocalMediaStorage, localMediaRoot } from './lib/media-storage.ts';
 import { createModuleServices, registerModules, type ModuleDeps } from './lib/module.ts';
 import { createBullQueue, createMemoryQueue, type JobQueue } from './lib/queue.ts';
+import { APP_REDIS_OPTIONS } from './lib/redis.ts';
 import { requestIdOf } from './lib/request-id.ts';
 import errorsPlugin from './plugins/errors.ts';
 import dbPlugin from './plugins/db.ts';
@@ -86,7 +87,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
 
   const database = opts.database ?? (await createDatabase(config));
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: false }) : undefined;
+  const redis = config.redisUrl ? new Redis(config.redisUrl, APP_REDIS_OPTIONS) : undefined;
   const cache: Cache = redis ? createRedisCache(redis, config.redisPrefix) : createMemoryCache();
   const queue: JobQueue = config.redisUrl
     ? createBullQueue(config.redisUrl, config.redisPrefix, app.log, { backoffMs: config.jobBackoffMs })

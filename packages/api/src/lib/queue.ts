@@ -8,6 +8,11 @@ export interface AddOptions {
   delayMs?: number;
   /** Runs of the job in all, the first included (default 5). */
   attempts?: number;
+  /**
+   * A sweep adds this job again if it is lost (e.g. the email outbox's): when the queue cannot be
+   * reached, the add is logged and skipped instead of failing its caller, whose write is done.
+   */
+  sweptIfLost?: boolean;
 }
 
 export interface QueueOptions {
@@ -40,6 +45,15 @@ const DEFAULT_ATTEMPTS = 5;
 const DEFAULT_BACKOFF_MS = 500;
 const MAX_BACKOFF_MS = 30_000;
 const BACKOFF_TYPE = 'capped-exponential';
+/**
+ * A running job's lock lasts this long (renewed every half of it). A worker killed mid-job leaves
+ * its jobs locked until then; the next stalled-job check (every STALLED_CHECK_MS, by any worker)
+ * gives them to another run: a crash delays them by at most ~15 s (BullMQ's defaults: 60 s).
+ */
+const LOCK_MS = 10_000;
+const STALLED_CHECK_MS = 5_000;
+/** Reconnection delays to Redis: quick, so jobs resume soon after Redis is back (BullMQ's default grows to 20 s). */
+const retryStrategy = (attempt: number) => Math.min(attempt * 200, 2_000);
 
 /** The wait before retry number `attempt` (1 = the first retry), the same in both engines. */
 export const retryDelayMs = (attempt: number, backoffMs = DEFAULT_BACKOFF_MS) =>
@@ -52,20 +66,37 @@ export function createBullQueue(
   { backoffMs = DEFAULT_BACKOFF_MS }: QueueOptions = {},
 ): JobQueue {
   // Connection options rather than the app's client: BullMQ then owns (and closes) its connections.
-  const connection = { url: redisUrl, maxRetriesPerRequest: null };
-  const queue = new Queue(QUEUE, { connection, prefix: `${prefix}:bull` });
+  // The worker's (blocking) connection waits out an outage; the producer's fails at once, so that a
+  // request adding a job while Redis is away answers 503 instead of hanging.
+  const connection = { url: redisUrl, maxRetriesPerRequest: null, retryStrategy };
+  const queue = new Queue(QUEUE, { connection: { url: redisUrl, enableOfflineQueue: false, retryStrategy }, prefix: `${prefix}:bull` });
+  // Connection errors while Redis is away, at most one line every 10 s per queue or worker.
+  const quietly = (what: string) => {
+    let loggedAt = 0;
+    return (err: Error) => {
+      if (Date.now() - loggedAt < 10_000) return;
+      loggedAt = Date.now();
+      log.warn({ err }, `${what}: Redis error`);
+    };
+  };
+  queue.on('error', quietly('job queue'));
   const handlers = new Map<string, JobHandler<JobName>>();
   let worker: Worker | undefined;
   return {
     async add(name, payload, opts = {}) {
-      await queue.add(name, payload, {
-        jobId: opts.jobId,
-        delay: opts.delayMs,
-        attempts: opts.attempts ?? DEFAULT_ATTEMPTS,
-        backoff: { type: BACKOFF_TYPE },
-        removeOnComplete: 1000,
-        removeOnFail: 5000,
-      });
+      try {
+        await queue.add(name, payload, {
+          jobId: opts.jobId,
+          delay: opts.delayMs,
+          attempts: opts.attempts ?? DEFAULT_ATTEMPTS,
+          backoff: { type: BACKOFF_TYPE },
+          removeOnComplete: 1000,
+          removeOnFail: 5000,
+        });
+      } catch (err) {
+        if (!opts.sweptIfLost) throw err;
+        log.warn({ err, job: name, id: opts.jobId }, 'job not queued (Redis unreachable); its sweep will queue it');
+      }
     },
     handle(name, handler) {
       handlers.set(name, handler as JobHandler<JobName>);
@@ -86,9 +117,12 @@ export function createBullQueue(
           connection,
           prefix: `${prefix}:bull`,
           concurrency: 4,
+          lockDuration: LOCK_MS,
+          stalledInterval: STALLED_CHECK_MS,
           settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade, backoffMs) },
         },
       );
+      worker.on('error', quietly('job worker'));
       worker.on('failed', (job, err) =>
         log.warn({ job: job?.name, id: job?.id, attempt: job?.attemptsMade, final: job ? job.attemptsMade >= (job.opts.attempts ?? 1) : true, err }, 'job failed'),
       );

@@ -45,6 +45,41 @@ export function errorEnvelope(request: FastifyRequest, code: string, messageCode
   };
 }
 
+/** Codes of a connection that failed or went away (Node sockets, PostgreSQL class 08 and shutdown, too many connections). */
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', '57P01', '57P02', '57P03', '53300']);
+/** Prisma: database unreachable or timed out, connection closed, no connection from the pool in time. */
+const UNAVAILABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+/** Kinds of @prisma/adapter-pg's driver errors that mean the connection, not the query. */
+const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+const UNAVAILABLE_MESSAGES = [
+  // ioredis while Redis is away (lib/redis.ts makes commands fail instead of waiting)
+  /^Reached the max retries per request limit/,
+  /^Connection is closed\.$/,
+  /^Stream isn't writeable and enableOfflineQueue options is false/,
+  /^Command timed out$/,
+  // node-postgres when its connection goes away mid-query or cannot be made
+  /^Connection terminated/,
+  /^Client has encountered a connection error and is not queryable$/,
+  /^timeout exceeded when trying to connect$/,
+  /terminating connection due to administrator command/,
+  /^Server has closed the connection/,
+];
+
+/**
+ * Whether an error means PostgreSQL or Redis could not be reached (or dropped the connection) rather
+ * than a fault of the request or the code: answered 503 in the envelope, and the client may retry.
+ */
+export function isUnavailableError(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  const e = err as { name?: unknown; code?: unknown; kind?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
+  if (e.name === 'MaxRetriesPerRequestError' || e.name === 'PrismaClientInitializationError') return true;
+  if (typeof e.code === 'string' && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith('08') || UNAVAILABLE_PRISMA_CODES.has(e.code))) return true;
+  if (typeof e.originalCode === 'string' && (UNAVAILABLE_CODES.has(e.originalCode) || e.originalCode.startsWith('08'))) return true;
+  if (typeof e.kind === 'string' && UNAVAILABLE_KINDS.has(e.kind)) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.some((m) => m.test(e.message as string))) return true;
+  return isUnavailableError(e.cause, depth + 1) || isUnavailableError(e.meta?.driverAdapterError, depth + 1);
+}
+
 function send(reply: FastifyReply, status: number, body: unknown) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
@@ -81,6 +116,11 @@ export default fp(
       if (status === 415) return send(reply, 415, errorEnvelope(request, 'UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_MEDIA_TYPE'));
       if (status === 400) return send(reply, 400, errorEnvelope(request, 'INVALID_BODY', 'INVALID_BODY'));
       if (status === 503) return send(reply, 503, errorEnvelope(request, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE'));
+      if (isUnavailableError(err)) {
+        request.log.warn({ err }, 'database or Redis unavailable');
+        reply.header('retry-after', '1');
+        return send(reply, 503, errorEnvelope(request, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE'));
+      }
       request.log.error({ err }, 'unhandled error');
       return send(reply, 500, errorEnvelope(request, 'INTERNAL_ERROR', 'INTERNAL_ERROR'));
     });

@@ -100,6 +100,8 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
       max: opts.rateLimitMax,
       timeWindow: '1 minute',
       ...(limiterRedis ? { redis: limiterRedis, nameSpace: `${opts.prefix}:rl:` } : {}),
+      // While Redis is away the ceiling is not counted rather than every route failing with it.
+      skipOnError: true,
       allowList: (req) => {
         const path = req.url.split('?')[0]!;
         return (

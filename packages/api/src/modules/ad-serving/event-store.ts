@@ -153,17 +153,43 @@ return n`;
 const GROUP = 'rm-event-counters';
 /** A message delivered to a consumer that died is claimed by another after this long. */
 const CLAIM_IDLE_MS = 60_000;
+/** How often a consumer looks for dead consumers of its own host (see reapDeadConsumers). */
+const REAP_EVERY_MS = 10_000;
+/** A consumer with nothing pending that has not read for this long is forgotten by the group. */
+const FORGET_IDLE_MS = 3_600_000;
 
 type StreamReply = [string, [string, string[]][]][] | null;
+
+/** Consumer names are `${host}-${pid}-${8 hex}`: the host and pid of a name, when it is one of ours. */
+function hostAndPid(name: string): { host: string; pid: number } | undefined {
+  const m = /^(.+)-(\d+)-[0-9a-f]{8}$/.exec(name);
+  return m ? { host: m[1]!, pid: Number(m[2]) } : undefined;
+}
+
+/** Whether the process of a consumer of this host is gone (a crash, kill -9): its pending messages need not wait. */
+function deadOnThisHost(name: string): boolean {
+  const owner = hostAndPid(name);
+  if (!owner || owner.host !== hostname() || owner.pid === process.pid) return false;
+  try {
+    process.kill(owner.pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
 
 /**
  * With Redis: XADD to `${prefix}:rm-events`; consumers of one group read with XREADGROUP, count in
  * a database transaction and XACK + XDEL after it commits. A message whose counting failed stays
  * pending and is read again (the unique event_key keeps it from counting twice).
+ *
+ * While Redis is away (or refuses an append), events go to the database inbox instead, as without
+ * Redis: an accepted beacon is never lost. Consumers drain the inbox first, then the stream.
  */
 export function createRedisEventStore(db: Db, redis: Redis, prefix: string): EventStore {
   const stream = `${prefix}:rm-events`;
   const consumer = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const inbox = createDatabaseEventStore(db);
   let group: Promise<void> | undefined;
   const ensureGroup = () =>
     (group ??= redis.xgroup('CREATE', stream, GROUP, '0', 'MKSTREAM').then(
@@ -179,32 +205,78 @@ export function createRedisEventStore(db: Db, redis: Redis, prefix: string): Eve
   const read = async (limit: number, from: '0' | '>') =>
     ((await redis.xreadgroup('GROUP', GROUP, consumer, 'COUNT', limit, 'STREAMS', stream, from)) as StreamReply)?.[0]?.[1] ?? [];
 
+  /**
+   * Takes over what consumers of this host whose process is gone left pending (at once, rather than
+   * after CLAIM_IDLE_MS: a restarted worker carries on where the killed one stopped) and removes them
+   * from the group, with consumers anywhere that have been idle for an hour with nothing pending.
+   */
+  let reapedAt = 0;
+  const reapDeadConsumers = async () => {
+    if (Date.now() - reapedAt < REAP_EVERY_MS) return;
+    reapedAt = Date.now();
+    const consumers = (await redis.xinfo('CONSUMERS', stream, GROUP)) as unknown[][];
+    for (const fields of consumers) {
+      const info: Record<string, unknown> = {};
+      for (let i = 0; i + 1 < fields.length; i += 2) info[String(fields[i])] = fields[i + 1];
+      const name = String(info.name);
+      if (name === consumer) continue;
+      const dead = deadOnThisHost(name);
+      if (!dead && !(Number(info.pending) === 0 && Number(info.idle) > FORGET_IDLE_MS)) continue;
+      for (let round = 0; round < 1000; round++) {
+        const pending = (await redis.xpending(stream, GROUP, '-', '+', 500, name)) as [string, ...unknown[]][];
+        if (pending.length === 0) break;
+        await redis.xclaim(stream, GROUP, consumer, 0, ...pending.map(([id]) => id), 'JUSTID');
+      }
+      await redis.xgroup('DELCONSUMER', stream, GROUP, name);
+    }
+  };
+
   // The appends of a batch, in one script call.
   if (!('rmAppendBatch' in redis)) redis.defineCommand('rmAppendBatch', { numberOfKeys: 1, lua: APPEND_BATCH });
   const script = (redis as unknown as { rmAppendBatch(stream: string, events: string): Promise<number> }).rmAppendBatch.bind(redis);
-  const append = groupCommit(async (events) => {
+  const toStream = groupCommit(async (events) => {
     const appended = await script(stream, events.join('\n'));
     if (appended !== events.length) throw new Error(`the event stream took ${appended} of ${events.length} events`);
   });
+
+  const fromStream = async (limit: number, fn: (tx: Tx, events: BeaconEvent[]) => Promise<unknown>) => {
+    await ensureGroup();
+    await reapDeadConsumers();
+    // Messages of a consumer that died before acknowledging them become this one's pending ones.
+    await redis.xautoclaim(stream, GROUP, consumer, CLAIM_IDLE_MS, '0', 'COUNT', limit);
+    const pending = await read(limit, '0');
+    // An entry deleted after counting but whose ack was lost comes back without fields: just acknowledge it.
+    const gone = pending.filter(([, fields]) => !fields || fields.length === 0).map(([id]) => id);
+    if (gone.length) await redis.xack(stream, GROUP, ...gone);
+    let entries = pending.filter(([, fields]) => fields && fields.length > 0);
+    if (entries.length === 0) entries = await read(limit, '>');
+    if (entries.length === 0) return 0;
+    const events = entries.map(([, fields]) => decoded(JSON.parse(fields[fields.indexOf('e') + 1]!)));
+    await db.$transaction((tx) => fn(tx, events), TX_OPTIONS);
+    const ids = entries.map(([id]) => id);
+    await redis.multi().xack(stream, GROUP, ...ids).xdel(stream, ...ids).exec();
+    return entries.length;
+  };
+
   return {
     kind: 'redis',
-    append,
+    // Not waiting for Redis to come back: an append that it cannot take now goes to the inbox (an
+    // append whose answer was lost may then be in both; the event key counts it once).
+    append: (event) => (redis.status === 'ready' ? toStream(event).catch(() => inbox.append(event)) : inbox.append(event)),
     async consume(limit, fn) {
-      await ensureGroup();
-      // Messages of a consumer that died before acknowledging them become this one's pending ones.
-      await redis.xautoclaim(stream, GROUP, consumer, CLAIM_IDLE_MS, '0', 'COUNT', limit);
-      const pending = await read(limit, '0');
-      // An entry deleted after counting but whose ack was lost comes back without fields: just acknowledge it.
-      const gone = pending.filter(([, fields]) => !fields || fields.length === 0).map(([id]) => id);
-      if (gone.length) await redis.xack(stream, GROUP, ...gone);
-      let entries = pending.filter(([, fields]) => fields && fields.length > 0);
-      if (entries.length === 0) entries = await read(limit, '>');
-      if (entries.length === 0) return 0;
-      const events = entries.map(([, fields]) => decoded(JSON.parse(fields[fields.indexOf('e') + 1]!)));
-      await db.$transaction((tx) => fn(tx, events), TX_OPTIONS);
-      const ids = entries.map(([id]) => id);
-      await redis.multi().xack(stream, GROUP, ...ids).xdel(stream, ...ids).exec();
-      return entries.length;
+      const [{ waiting }] = await db.$queryRaw<[{ waiting: boolean }]>`SELECT EXISTS (SELECT 1 FROM rm_event_inbox) AS waiting`;
+      if (waiting) {
+        const taken = await inbox.consume(limit, fn);
+        if (taken > 0) return taken;
+      }
+      if (redis.status !== 'ready') return 0;
+      try {
+        return await fromStream(limit, fn);
+      } catch (err) {
+        // Redis restarted without its data: the group is created again on the next call.
+        if (String((err as Error).message).includes('NOGROUP')) group = undefined;
+        throw err;
+      }
     },
     close: async () => undefined,
   };

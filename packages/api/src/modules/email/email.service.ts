@@ -15,8 +15,9 @@ export function createEmailService({ repo, queue }: { repo: EmailRepo; queue: Jo
       const row = await repo.insert(email, tx);
       return row.id;
     },
+    /** Queues the send; if the queue cannot be reached the row stays pending and the sweep queues it. */
     dispatch(outboxId: number) {
-      return queue.add('email.send', { outboxId }, { jobId: emailJobId(outboxId), attempts: MAX_EMAIL_ATTEMPTS });
+      return queue.add('email.send', { outboxId }, { jobId: emailJobId(outboxId), attempts: MAX_EMAIL_ATTEMPTS, sweptIfLost: true });
     },
   };
 }
