@@ -24,7 +24,7 @@ export function mockApi(routes: Record<string, Handler>) {
   return fetchMock;
 }
 
-// Shaped like the seed's grocery retailer and its admin (packages/api/src/db/seed.ts).
+// Shaped like the seed's grocery retailer and its admin (packages/api/src/modules/accounts/accounts.seed.ts).
 export const SESSION: Session = {
   token: 'header.eyJzdWIiOjEsImFjY291bnRfaWQiOjF9.signature',
   user: { id: 1, name: 'Ana Paula Souza', email: 'admin@varejo.test', language: 'pt-BR', is_platform_operator: false },

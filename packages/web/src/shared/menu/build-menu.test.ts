@@ -3,7 +3,7 @@ import { buildMenu, type MenuContext } from './build-menu';
 import type { MenuItem } from './menu-config';
 
 // Module ids as seeded (packages/api/src/db/access-modules.ts: a module is `id`, its submodules
-// `id * 100 + n`; packages/api/src/db/seed.ts: which account is granted which).
+// `id * 100 + n`; packages/api/src/modules/accounts/accounts.seed.ts: which account is granted which).
 const SUBMODULES: Record<number, number[]> = {
   2: [201, 202, 203],
   3: [301, 302],
