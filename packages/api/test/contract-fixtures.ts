@@ -112,16 +112,17 @@ export async function createFixtureContext(t: TestApp): Promise<FixtureContext> 
     if (res.status !== 200) throw new Error(`changeaccount ${email} → ${accountId}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body.newToken as string;
   };
-  const tokens: FixtureContext['tokens'] = {
-    owner: await signIn(DEMO.admin, bomPreco),
-    operator: await signIn(DEMO.operator, bomPreco),
-    platform: await signIn('suporte@plataforma.test', bomPreco),
-    sameType: await signIn(DEMO.admin, ids.atacado),
-    industry: await signIn(DEMO.brand, ids.aurora),
-    whiteLabel: await signIn(DEMO.partner, ids.rede),
-    linkedPublisher: await signIn('admin@aliado.test', aliado),
-    unlinkedAdvertiser: await signIn('admin@avulsa.test', avulsa),
-  };
+  const [owner, operator, platform, sameType, industry, whiteLabel, linkedPublisher, unlinkedAdvertiser] = await Promise.all([
+    signIn(DEMO.admin, bomPreco),
+    signIn(DEMO.operator, bomPreco),
+    signIn('suporte@plataforma.test', bomPreco),
+    signIn(DEMO.admin, ids.atacado),
+    signIn(DEMO.brand, ids.aurora),
+    signIn(DEMO.partner, ids.rede),
+    signIn('admin@aliado.test', aliado),
+    signIn('admin@avulsa.test', avulsa),
+  ]);
+  const tokens: FixtureContext['tokens'] = { owner, operator, platform, sameType, industry, whiteLabel, linkedPublisher, unlinkedAdvertiser };
   const run = randomBytes(3).toString('hex');
   let seq = 0;
   return {
@@ -223,8 +224,6 @@ async function advertiserAccount(ctx: FixtureContext) {
   return { marker, document };
 }
 
-let demoHash: Promise<string> | undefined;
-
 export const fixtures: Record<string, Fixture> = {
   // Account and session
   ownerAccount: async (ctx) => ({ body: { account_id: ctx.ids.bomPreco } }),
@@ -237,12 +236,8 @@ export const fixtures: Record<string, Fixture> = {
     if (res.status !== 202) throw new Error(`password-recovery: ${res.status}`);
     return { body: { code: await mailedCode(ctx.t, email, 'password_recovery'), password: 'Nova#Senha2026' } };
   },
-  /** Every user's password back to the demo one, so the caller's current password is known. */
-  passwordChange: async (ctx) => {
-    demoHash ??= hashPassword(DEMO_PASSWORD);
-    await ctx.t.db.user.updateMany({ where: { passwordHash: { not: null } }, data: { passwordHash: await demoHash } });
-    return { body: { current_password: DEMO_PASSWORD, new_password: 'Outra#Senha2026' } };
-  },
+  /** The caller's demo password for itself again: calls by the same person in any order all succeed. */
+  passwordChange: async () => ({ body: { current_password: DEMO_PASSWORD, new_password: DEMO_PASSWORD } }),
   profile: async () => ({ body: { name: 'Nome Alterado', phone: '(11) 91234-5678', language: 'pt-BR' } }),
 
   // Users

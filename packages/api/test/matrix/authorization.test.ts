@@ -154,17 +154,19 @@ describe('authorisation matrix from the contract', () => {
           failures.push(`${label}: refused calls changed the object: ${JSON.stringify(forRefused.object)} → ${JSON.stringify(after)}`);
         }
       }
-      for (const [actor, outcome] of allowed) {
-        let call: FixtureCall;
-        try {
-          call = await (writes ? instance(fixture) : sharedInstance(fixture));
-        } catch (e) {
-          failures.push(`${label}: fixture '${fixture}' failed: ${(e as Error).message}`);
-          continue;
-        }
-        const res = await send(op, actor, call);
-        check(actor, outcome, call, res);
-      }
+      // Allowed calls each get their own object (writes), so they run together too.
+      await Promise.all(
+        allowed.map(async ([actor, outcome]) => {
+          let call: FixtureCall;
+          try {
+            call = await (writes ? instance(fixture) : sharedInstance(fixture));
+          } catch (e) {
+            failures.push(`${label}: fixture '${fixture}' failed: ${(e as Error).message}`);
+            return;
+          }
+          check(actor, outcome, call, await send(op, actor, call));
+        }),
+      );
     }
     console.log(`authorisation matrix: ${ops.length} operations × ${MATRIX_ACTORS.length} callers = ${requests} requests checked`);
     expect(failures, `\n${failures.join('\n')}\n`).toEqual([]);
