@@ -341,6 +341,7 @@ export const fixtures: Record<string, Fixture> = {
     await ctx.asOwner('PATCH', `/audience/actions/approve/${created.id}`, { price_type: 'free' });
     return { params: { id: created.id }, ...(await ownerRead(ctx, `/audience/${created.id}`)), marker };
   },
+  audienceFilter: async (ctx) => ({ ...(await fixtures.audience!(ctx)), query: { publisher_id: ctx.ids.bomPreco } }),
   newAudience: async (ctx) => ({ body: audienceBody(ctx.ids.bomPreco, ctx.unique('Audiência nova')) }),
   audienceUpdate: async (ctx) => {
     const call = await fixtures.audience!(ctx);
@@ -382,6 +383,8 @@ export const fixtures: Record<string, Fixture> = {
       body: { goal: 'reach', name: ctx.unique('Campanha objetivo'), products: [{ id: product.id, sku: ALIADO_SKUS[0] }], publisher_id: ctx.ids.aliado, daily_budget: 100 },
     };
   },
+  /** A campaign, and list filters that point at it (a list keeps them inside the caller's scope). */
+  campaignFilter: async (ctx) => ({ ...(await campaign(ctx)), query: { rmid: ctx.ids.aliado } }),
   campaignUpdate: async (ctx) => ({ ...(await campaign(ctx)), body: { name: ctx.unique('Campanha alterada') } }),
   campaignToggle: async (ctx) => ({ ...(await campaign(ctx)), body: { active: false } }),
   campaignKeywords: async (ctx) => ({ ...(await campaign(ctx)), body: { keywords: ['filtro de papel'] } }),
@@ -416,6 +419,13 @@ export const fixtures: Record<string, Fixture> = {
     const call = await campaign(ctx);
     return { body: { campaign_id: call.params!.id, ad_type: 'product', sku: ALIADO_SKUS[1] }, object: call.object, marker: call.marker };
   },
+  /** An ad, and list filters that point at it. */
+  adFilter: async (ctx) => {
+    const call = await fixtures.ad!(ctx);
+    const campaignId = (call.object as { campaign_id: number }).campaign_id;
+    return { ...call, query: { campaign_id: campaignId, rmid: ctx.ids.aliado } };
+  },
+  adReviewFilter: async (ctx) => ({ ...(await fixtures.ad!(ctx)), query: { publisher_id: ctx.ids.aliado, status: 'pending_review' } }),
   adUpdate: async (ctx) => ({ ...(await fixtures.ad!(ctx)), body: { ad_type: 'product', sku: ALIADO_SKUS[1] } }),
   adToggle: async (ctx) => ({ ...(await fixtures.ad!(ctx)), body: { active: false } }),
   adApproval: async (ctx) => ({ ...(await fixtures.ad!(ctx)), body: { note: 'Ok' } }),

@@ -273,7 +273,7 @@ export const audienceRoutes = {
     summary: 'Audiências visíveis à conta: todas dos inventários que ela gerencia; das vinculadas, as aprovadas globais ou privadas para ela e as que ela propôs',
     tags,
     permission: { kind: 'account', module: retailMedia },
-    access: { fixture: 'audience', allow: ['industry'] },
+    access: { fixture: 'audienceFilter', allow: ['industry'] },
     querystring: AudienceListQuery,
     responses: { 200: paged(Audience) },
   }),
