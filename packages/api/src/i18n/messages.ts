@@ -22,6 +22,11 @@ export const messages = {
   FORBIDDEN_MODULE: { 'pt-BR': 'Sua conta não tem acesso a este módulo.', en: 'Your account has no access to this module.' },
   NOT_FOUND: { 'pt-BR': 'Recurso não encontrado.', en: 'Resource not found.' },
   ROUTE_NOT_FOUND: { 'pt-BR': 'Rota não encontrada: {method} {url}', en: 'Route not found: {method} {url}' },
+  URL_INVALID: {
+    'pt-BR': 'Endereço inválido: um trecho de {url} não é texto UTF-8 bem codificado.',
+    en: 'Invalid address: part of {url} is not well-encoded UTF-8 text.',
+  },
+  URL_TOO_LONG: { 'pt-BR': 'Um trecho do endereço é longo demais: {url}', en: 'Part of the address is too long: {url}' },
   ACCOUNT_NOT_FOUND: { 'pt-BR': 'Conta não encontrada.', en: 'Account not found.' },
   USER_NOT_FOUND: { 'pt-BR': 'Usuário não encontrado.', en: 'User not found.' },
   INVITE_NOT_FOUND: { 'pt-BR': 'Convite inválido ou expirado.', en: 'Invalid or expired invite.' },

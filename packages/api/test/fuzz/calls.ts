@@ -93,16 +93,36 @@ function refusedPath(value: unknown, path: string[] = []): string[] | undefined 
   return undefined;
 }
 
-/** A part as the server reads it (text as decoded; RawText: unpredictable). */
-function textView(part: Record<string, unknown> | undefined): { view: Record<string, unknown>; unknown: boolean } {
-  const view: Record<string, unknown> = {};
-  let unknown = false;
-  for (const [k, v] of Object.entries(part ?? {})) {
-    if (v instanceof RawText) unknown = true;
-    else if (v !== undefined) view[k] = Array.isArray(v) ? v.map(String) : String(v);
+const isValidEscaping = (text: string) => {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
   }
-  return { view, unknown };
+};
+
+/**
+ * A query string or path as the server reads it. A value whose percent escapes are not UTF-8 (a
+ * malformed escape, a lone surrogate's bytes): the query parser keeps it as written, and the
+ * router refuses the URL (`badUrl`).
+ */
+function textView(part: Record<string, unknown> | undefined): { view: Record<string, unknown>; badUrl: boolean } {
+  const view: Record<string, unknown> = {};
+  let badUrl = false;
+  const read = (v: unknown) => {
+    const encoded = encodeText(v);
+    if (isValidEscaping(encoded)) return decodeURIComponent(encoded);
+    badUrl = true;
+    return encoded;
+  };
+  for (const [k, v] of Object.entries(part ?? {})) {
+    if (v !== undefined) view[k] = Array.isArray(v) ? v.map(read) : read(v);
+  }
+  return { view, badUrl };
 }
+
+const MAX_PARAM_LENGTH = 100;
 
 /** What the answer to `call` must be, from the contract's own schemas (the order Fastify reads the parts in). */
 export function expectationOf(contract: RouteContract, call: Call): Expectation {
@@ -119,7 +139,11 @@ export function expectationOf(contract: RouteContract, call: Call): Expectation 
       return { kind: 'refused', fields: [], why: 'prototype poisoning in the JSON', anyCode: true };
     }
   }
-  if (params.unknown || query.unknown) return { kind: 'open' };
+  if (params.badUrl) return { kind: 'refused', fields: [], why: 'a path that is not UTF-8 once decoded', anyCode: true };
+  // The router refuses a path segment over its maxParamLength (100) before the schema reads it.
+  if (Object.values(call.params ?? {}).some((v) => encodeText(v).length > MAX_PARAM_LENGTH)) {
+    return { kind: 'refused', fields: [], why: 'a path segment over the router’s length limit', status: [400, 414], anyCode: true };
+  }
   // input-text (preValidation): the first NUL or lone surrogate, params then query then body.
   const parts: Array<[string, unknown]> = [
     ['params', params.view],

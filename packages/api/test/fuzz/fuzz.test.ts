@@ -69,6 +69,7 @@ describe(`contract fuzzing (seed ${SEED}, ${RUNS} valid and ${MUTATIONS} broken 
         `fuzz: ${reports.length} operations × ${reports.length ? Math.round(cases / reports.length) : 0} cases ≈ ${cases} cases, ${requests} requests ` +
           `(${accepted} 2xx, ${refused} 4xx) in ${((Date.now() - started) / 1000).toFixed(1)} s; seed ${SEED}`,
         `fuzz: ${readbacks} write operations read back through their GET, ${compared} fields compared`,
+        `fuzz: time in ${Object.entries(fuzzer?.timings ?? {}).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}`,
         neverAccepted.length ? `fuzz: operations with no 2xx answer in this run: ${neverAccepted.join(', ')}` : '',
         failed.length ? `fuzz: FAILED ${failed.map((r) => r.operationId).join(', ')}; replay with FUZZ_SEED=${SEED} FUZZ_ONLY=${failed.map((r) => r.operationId).join(',')} pnpm fuzz` : '',
       ]

@@ -171,8 +171,9 @@ export const TEXT_MUTATORS: Mutator[] = [
   { name: 'unicode', apply: (cur) => `${String(cur ?? '').slice(0, 8)}ação🇧🇷\u202E北京` },
   { name: 'NUL', refused: true, apply: (cur) => `${String(cur ?? '')}\u0000` },
   { name: 'NUL alone', refused: true, apply: () => '\u0000' },
-  { name: 'lone surrogate', refused: true, apply: (cur) => `${String(cur ?? '')}\ud800` },
-  { name: 'malformed escape', unknown: true, apply: () => new RawText('%E0%A4%A') },
+  // In a URL a lone surrogate can only travel as its (invalid) UTF-8 bytes: the query keeps them as written, the router refuses the path.
+  { name: 'lone surrogate', apply: (cur) => `${String(cur ?? '')}\ud800` },
+  { name: 'malformed escape', apply: () => new RawText('%E0%A4%A') },
   { name: 'slash', apply: (cur) => `${String(cur ?? '')}/../x` },
 ];
 

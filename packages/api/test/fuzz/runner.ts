@@ -17,8 +17,9 @@ import {
   type Path,
 } from './mutations.ts';
 import { readbackDiffs, readbackOf } from './readback.ts';
-import { changedTables, createSnapshotter } from './snapshot.ts';
-import { schemaAt, validArbitrary } from './zod-arbitrary.ts';
+import { changedTables, createRowWatch } from './snapshot.ts';
+import { z } from 'zod';
+import { schemaAt, shapeOf, validArbitrary } from './zod-arbitrary.ts';
 
 export interface FuzzOptions {
   seed: number;
@@ -62,16 +63,27 @@ const fixtureOf = (contract: RouteContract): string | undefined => (contract as 
 
 /** Runs the fuzzing of operations through the real app as the owner account's admin. */
 export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteContract[], opts: FuzzOptions) {
-  const snapshotter = await createSnapshotter(t.db);
-  let snapshot: Map<string, string> | undefined;
+  const rows = await createRowWatch(t.db);
+  /** Where the time goes (ms), for the summary. */
+  const timings = { requests: 0, snapshots: 0, fixtures: 0, settle: 0 };
+  const timed = async <T>(key: keyof typeof timings, work: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      timings[key] += performance.now() - started;
+    }
+  };
+
   const protoKeys = Object.getOwnPropertyNames(Object.prototype).join(',');
 
   /** Background work of accepted writes (jobs, event counting, decision stats) done before the next comparison. */
   async function settle() {
+    const started = performance.now();
     await t.drainJobs();
     await t.app.eventConsumer?.drain();
     await t.app.requestStats?.flush();
-    snapshot = undefined;
+    timings.settle += performance.now() - started;
   }
 
   async function send(contract: RouteContract, call: Call): Promise<Response> {
@@ -130,18 +142,22 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
   async function check(contract: RouteContract, call: Call, report: OperationReport) {
     const write = contract.method !== 'GET';
     const expectation = expectationOf(contract, call);
-    if (write && !snapshot) snapshot = await snapshotter.take();
-    const res = await send(contract, call);
+    const mark = write ? await timed('snapshots', () => rows.mark()) : 0n;
+    // The first broken case of each write is also checked the slow way: counts and checksums of every table.
+    const confirm = write && report.cases === 0 ? await timed('snapshots', () => rows.checksums()) : undefined;
+    const res = await timed('requests', () => send(contract, call));
     report.cases++;
     report.requests++;
     const problems = answerProblems(expectation, res, call.lang);
     if (res.status < 300) report.accepted++;
     else if (res.status < 500) report.refused++;
     if (write && res.status >= 400) {
-      const after = await snapshotter.take();
-      const changed = changedTables(snapshot!, after);
+      const changed = await timed('snapshots', () => rows.changedSince(mark));
       if (changed.length) problems.push(`a refused write (${res.status}) changed rows: ${changed.join('; ')}`);
-      snapshot = after;
+      if (confirm) {
+        const differs = changedTables(confirm, await timed('snapshots', () => rows.checksums()));
+        if (differs.length) problems.push(`a refused write (${res.status}) changed table checksums: ${differs.join('; ')}`);
+      }
     } else if (write) {
       await settle();
       problems.push(...(await readBack(contract, call, res, report)));
@@ -179,9 +195,12 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
     if (!name) return {};
     const make = fixtures[name];
     if (!make) throw new Error(`${contract.operationId}: no fixture "${name}" in test/contract-fixtures.ts`);
-    const call = await make(ctx);
-    snapshot = undefined;
-    return { ...call, name };
+    const call = await timed('fixtures', () => make(ctx));
+    await settle();
+    // Header names as the contract spells them (HTTP reads them in any case).
+    const names = Object.keys(shapeOf(contract.headers ?? z.object({})) ?? {});
+    const headers = call.headers && Object.fromEntries(Object.entries(call.headers).map(([k, v]) => [names.find((n) => n.toLowerCase() === k.toLowerCase()) ?? k, v]));
+    return { ...call, headers, name };
   }
 
   /** The owner's session still works (a fuzzed password change or role change may have ended it). */
@@ -192,7 +211,6 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
     const token = await t.login(DEMO.admin);
     const switched = await t.app.inject({ method: 'POST', url: '/changeaccount', headers: bearer(token), payload: { account_id: ctx.ids.bomPreco } });
     ctx.tokens.owner = (switched.json() as { newToken: string }).newToken;
-    snapshot = undefined;
   }
 
   /** The parts of a call this contract reads, taken from a fixture. */
@@ -397,5 +415,5 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
     return report;
   }
 
-  return { fuzz, settle };
+  return { fuzz, settle, timings };
 }
