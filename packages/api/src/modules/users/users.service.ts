@@ -136,8 +136,8 @@ export function createUsersService(deps: Deps) {
           if (isUniqueViolation(err)) throw new ConflictError('USER_ALREADY_INVITED');
           throw err;
         });
-      await deps.identity.forget(invited.row.user.id, by.accountId);
       await deps.email.dispatch(invited.outboxId);
+      await deps.identity.forget(invited.row.user.id, by.accountId);
       return toAccountUser(invited.row);
     },
 
