@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import { MATRIX_ACTORS, type MatrixActor, type RouteContract } from '@backoffice/contracts';
+import { MATRIX_ACTORS, type MatrixActor } from '@backoffice/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFixtureContext, fixtures, type FixtureCall, type FixtureContext } from '../contract-fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../helpers.ts';
-import { contractsByOperation, expectedOutcome, leakedValues, missingEntryMessage, type ActorProfile, type Outcome } from './matrix.ts';
+import { contractsByOperation, expectedOutcome, leakedValues, matrixOperations, type ActorProfile, type MatrixOperation, type Outcome } from './matrix.ts';
 
 /**
  * The authorisation matrix, generated from the contract (STYLE §15): every operation of
@@ -13,19 +13,12 @@ import { contractsByOperation, expectedOutcome, leakedValues, missingEntryMessag
  * must not see it carries its marker.
  */
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
-
-interface Op {
-  method: string;
-  path: string;
-  operationId: string;
-  contract: RouteContract;
-}
+type Op = MatrixOperation;
 
 let t: TestApp;
 let ctx: FixtureContext;
-const ops: Op[] = [];
-const missing: string[] = [];
+let ops: Op[] = [];
+let missing: string[] = [];
 const profiles = new Map<MatrixActor, ActorProfile>();
 
 beforeAll(async () => {
@@ -39,20 +32,8 @@ beforeAll(async () => {
     const claims = JSON.parse(Buffer.from(ctx.tokens[actor].split('.')[1]!, 'base64url').toString()) as { sub: number; account_id: number };
     profiles.set(actor, await t.app.identity.activeMembership(claims.sub, claims.account_id));
   }
-  const doc = (await t.http.get('/openapi.json')).body as { paths: Record<string, Record<string, { operationId: string }>> };
-  const contracts = contractsByOperation();
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(item)) {
-      if (!METHODS.includes(method)) continue;
-      const contract = contracts.get(op.operationId);
-      const where = { method, path, operationId: op.operationId };
-      if (!contract) missing.push(missingEntryMessage(where, 'no route contract in @backoffice/contracts'));
-      else if (!contract.access) missing.push(missingEntryMessage(where, 'no `access` (matrix entry)'));
-      else if (contract.access.fixture && !fixtures[contract.access.fixture])
-        missing.push(missingEntryMessage(where, `its fixture '${contract.access.fixture}' is not in contract-fixtures.ts`));
-      else ops.push({ method, path: contract.path, operationId: op.operationId, contract });
-    }
-  }
+  const doc = (await t.http.get('/openapi.json')).body;
+  ({ ops, missing } = matrixOperations(doc, contractsByOperation(), new Set(Object.keys(fixtures))));
 }, 120_000);
 afterAll(() => t?.close());
 

@@ -1,7 +1,7 @@
 import { defineRoute, type RouteContract } from '@backoffice/contracts';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { expectedOutcome, leakedValues, missingEntryMessage, type ActorProfile } from './matrix.ts';
+import { expectedOutcome, leakedValues, matrixOperations, missingEntryMessage, type ActorProfile } from './matrix.ts';
 
 const OWNER = 1;
 const member = (accountId: number, role: 'admin' | 'manager' | 'operator', moduleKeys: string[], accountType: 'grocery' | 'industry' = 'grocery'): ActorProfile => ({
@@ -76,4 +76,29 @@ it('says where to add a missing entry', () => {
   expect(text).toContain('POST /thing (createThing)');
   expect(text).toContain('packages/contracts/src');
   expect(text).toContain('contract-fixtures.ts');
+});
+
+describe('matrixOperations', () => {
+  const doc = {
+    paths: {
+      '/thing/{id}': { get: { operationId: 'getThing' }, parameters: {} },
+      '/new': { post: { operationId: 'newThing' } },
+      '/loose': { get: { operationId: 'loose' } },
+      '/typo': { get: { operationId: 'typo' } },
+    },
+  };
+  const contracts = new Map<string, RouteContract>([
+    ['getThing', route({})],
+    ['newThing', { ...route({ method: 'POST', path: '/new', operationId: 'newThing' }), access: undefined } as unknown as RouteContract],
+    ['typo', route({ path: '/typo', operationId: 'typo', access: { fixture: 'thnig' } })],
+  ]);
+
+  it('runs the operations with an entry and names what each other one lacks', () => {
+    const { ops, missing } = matrixOperations(doc, contracts, new Set(['thing']));
+    expect(ops.map((o) => o.operationId)).toEqual(['getThing']);
+    expect(missing).toHaveLength(3);
+    expect(missing[0]).toContain("POST /new (newThing): no `access` (matrix entry).");
+    expect(missing[1]).toContain('GET /loose (loose): no route contract');
+    expect(missing[2]).toContain("its fixture 'thnig' is not in contract-fixtures.ts");
+  });
 });

@@ -80,3 +80,37 @@ export function missingEntryMessage(op: { method: string; path: string; operatio
     `  in the owner account and returns { params, query, body } to call it on that object.`,
   ].join('\n');
 }
+
+export interface MatrixOperation {
+  method: string;
+  path: string;
+  operationId: string;
+  contract: RouteContract;
+}
+
+/**
+ * The operations of an OpenAPI document with their contracts, and a message for each one the
+ * matrix cannot run: no contract, no `access`, or a fixture name the registry lacks.
+ */
+export function matrixOperations(
+  doc: { paths: Record<string, Record<string, { operationId?: string }>> },
+  contracts: Map<string, RouteContract>,
+  fixtureNames: ReadonlySet<string>,
+): { ops: MatrixOperation[]; missing: string[] } {
+  const ops: MatrixOperation[] = [];
+  const missing: string[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue;
+      const operationId = op.operationId ?? '(no operationId)';
+      const contract = contracts.get(operationId);
+      const where = { method, path, operationId };
+      if (!contract) missing.push(missingEntryMessage(where, 'no route contract in @backoffice/contracts'));
+      else if (!contract.access) missing.push(missingEntryMessage(where, 'no `access` (matrix entry)'));
+      else if (contract.access.fixture && !fixtureNames.has(contract.access.fixture))
+        missing.push(missingEntryMessage(where, `its fixture '${contract.access.fixture}' is not in contract-fixtures.ts`));
+      else ops.push({ method, path: contract.path, operationId, contract });
+    }
+  }
+  return { ops, missing };
+}
