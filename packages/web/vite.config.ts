@@ -1,18 +1,66 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { defaultCodeSplitGroupings } from '@tanstack/router-plugin';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/search', '/uploads', '/authenticate', '/changeaccount', '/password-recovery', '/update-password', '/app-info', '/openapi.json', '/docs', '/health', '/ready', '/v1',
   // Retail media keeps spec §7's root paths.
   '/campaign', '^/ad(/|\\?|$)', '/audience', '/configuration/', '/subpublishers', '/advertisers', '/publishers', '/goals', '/ad-sizes', '/recommended-products/', '/report/'];
 
+// Every signed-out deep link lands on the sign-in page: it ships in the entry chunk, no second round trip.
+const LOGIN_ROUTES = new Set(['/login/', '/login/$origin', '/auth/login']);
+
+/**
+ * Writes a .br and a .gz beside each text file of the build, compressed once at their smallest, for
+ * the API's static server to send as they are (packages/api/src/plugins/spa.ts).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json)$/.test(name)) continue;
+        const path = join(options.dir!, name);
+        const body = readFileSync(path);
+        if (body.length < 1024) continue;
+        writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
+        writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
-    tanstackRouter({ target: 'react', routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts', autoCodeSplitting: true }),
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+      autoCodeSplitting: true,
+      codeSplittingOptions: {
+        // A screen's loader goes with its component, so its feature code (queries, contracts) loads on demand.
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+        // The private layout's loader (session data, the rest of pt-BR.json) stays in the entry: it
+        // starts right away, alongside the layout's chunk, not after it.
+        splitBehavior: ({ routeId }) => (LOGIN_ROUTES.has(routeId) ? [] : routeId === '/_private' ? defaultCodeSplitGroupings : undefined),
+      },
+    }),
     react(),
+    precompress(),
   ],
+  build: {
+    rolldownOptions: {
+      // The contracts' schemas register OpenAPI metadata when built, a side effect the SPA has no use
+      // for: a contracts module whose exports the SPA does not use is left out.
+      treeshake: { moduleSideEffects: [{ test: /\/packages\/contracts\/src\//, sideEffects: false }] },
+    },
+  },
   server: {
     port: 5173,
     proxy: {

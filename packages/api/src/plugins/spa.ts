@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { errorEnvelope } from './errors.ts';
 
@@ -16,7 +16,21 @@ export default fp<{ webDist?: string }>(
   async (app, opts) => {
     const dist = opts.webDist && existsSync(join(opts.webDist, 'index.html')) ? opts.webDist : undefined;
     if (dist) {
-      await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h', immutable: false });
+      const hashed = join(resolve(dist), 'assets') + sep;
+      await app.register(fastifyStatic, {
+        root: dist,
+        wildcard: false,
+        index: false,
+        // The web build writes a .br and a .gz beside each text asset (packages/web/vite.config.ts):
+        // sent as they are to a browser that accepts them, with Vary: accept-encoding.
+        preCompressed: true,
+        cacheControl: false,
+        // Vite names what it emits under assets/ by content hash, so a cached copy never goes stale;
+        // anything else (index.html above all, which names the current hashes) is revalidated.
+        setHeaders: (reply, path) => {
+          reply.header('cache-control', path.startsWith(hashed) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
     }
     // Unknown paths count against the rate limit too, so probing for routes is not free.
     app.setNotFoundHandler({ preHandler: app.rateLimit() }, (request, reply) => {

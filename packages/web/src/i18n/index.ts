@@ -1,11 +1,28 @@
 import { z } from 'zod';
 import { ptBRErrorMap } from '@backoffice/contracts';
-import ptBR from './pt-BR.json';
+// Only the sections the signed-out pages read ship in the entry chunk; the screens behind sign-in
+// read the rest, loaded by loadMessages() before any of them renders (see routes/_private.tsx).
+import { app, auth, common, errors, notFound } from './pt-BR.json';
 
 // Forms validate with the contracts' zod schemas: the same Brazilian Portuguese messages as the API.
 z.config({ localeError: ptBRErrorMap as z.core.$ZodErrorMap });
 
 type Dict = { [key: string]: string | Dict };
+
+const messages: Dict = { app, auth, common, errors, notFound };
+
+/** The sections of pt-BR.json that t() reads before loadMessages() has run. */
+export const SIGNED_OUT_SECTIONS: readonly string[] = Object.keys(messages);
+
+let loading: Promise<void> | undefined;
+
+/** Loads every section of pt-BR.json (once; a separate chunk, parsed as JSON). */
+export function loadMessages(): Promise<void> {
+  loading ??= import('./pt-BR.json?raw').then(({ default: raw }) => {
+    Object.assign(messages, JSON.parse(raw) as Dict);
+  });
+  return loading;
+}
 
 function lookup(dict: Dict, path: string): string | undefined {
   let node: string | Dict | undefined = dict;
@@ -18,7 +35,7 @@ function lookup(dict: Dict, path: string): string | undefined {
 
 /** The text for a key of pt-BR.json, with `{name}` placeholders filled; the key itself when missing. */
 export function t(key: string, params: Record<string, string | number> = {}): string {
-  const text = lookup(ptBR as Dict, key);
+  const text = lookup(messages, key);
   if (text === undefined) {
     if (import.meta.env.DEV) console.warn(`i18n: missing key ${key}`);
     return key;

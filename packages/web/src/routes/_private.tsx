@@ -4,8 +4,9 @@ import { accessModulesQuery, accountInfoQuery } from '../shared/account/queries'
 import { AppLayout } from '../shared/layout/app-layout';
 import { PageLoader } from '../shared/components/page-loader';
 import { NotFound } from '../shared/components/not-found';
+import { loadMessages } from '../i18n';
 
-/** Every private route: signed in, with the account's info and access modules loaded first. */
+/** Every private route: signed in, with the account's info, access modules and every text of pt-BR.json loaded first. */
 export const Route = createFileRoute('/_private')({
   beforeLoad: ({ location }) => {
     const session = getSession();
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/_private')({
   loader: async ({ context }) => {
     const accountId = context.session.account.id;
     await Promise.all([
+      loadMessages(),
       context.queryClient.ensureQueryData(accountInfoQuery(accountId)),
       context.queryClient.ensureQueryData(accessModulesQuery(accountId)),
     ]);

@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
@@ -17,9 +16,7 @@ export function renderApp(path: string) {
   const view = render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
   );

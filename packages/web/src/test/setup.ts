@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { loadMessages } from '../i18n';
+
+// Components rendered on their own read any section of pt-BR.json; the app loads them behind sign-in.
+await loadMessages();
 
 afterEach(() => cleanup());
 

@@ -1,4 +1,9 @@
 import { AppShell, Container } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+// Date pickers and charts appear only behind sign-in: their styles and locale load with this layout, not the sign-in page.
+import '@mantine/dates/styles.css';
+import '@mantine/charts/styles.css';
+import 'dayjs/locale/pt-br';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Outlet } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
@@ -47,38 +52,40 @@ function SignedInLayout({ session }: { session: Session }) {
   const sidebarOpen = mobile ? mobileOpen : desktopOpen;
 
   return (
-    <AppShell
-      header={hideTopbar ? undefined : { height: 60 }}
-      navbar={
-        hideSidebar
-          ? undefined
-          : { width: 270, breakpoint: 1025, collapsed: { mobile: !mobileOpen, desktop: !desktopOpen } }
-      }
-      padding="md"
-      data-mobile={mobile || undefined}
-    >
-      {!hideTopbar && (
-        <AppShell.Header>
-          <TopBar
-            session={session}
-            accounts={accounts}
-            sidebarOpen={sidebarOpen}
-            onToggleSidebar={mobile ? mobileNav.toggle : desktop.toggle}
-            showBurger={!hideSidebar}
-            mobile={mobile}
-          />
-        </AppShell.Header>
-      )}
-      {!hideSidebar && (
-        <AppShell.Navbar p="xs">
-          <Sidebar menu={menu} onNavigate={mobile ? mobileNav.close : undefined} />
-        </AppShell.Navbar>
-      )}
-      <AppShell.Main>
-        <Container size={layout.fullWidth || layout.fullScreen ? '100%' : 'xl'} px={0}>
-          <Outlet />
-        </Container>
-      </AppShell.Main>
-    </AppShell>
+    <DatesProvider settings={{ locale: 'pt-br' }}>
+      <AppShell
+        header={hideTopbar ? undefined : { height: 60 }}
+        navbar={
+          hideSidebar
+            ? undefined
+            : { width: 270, breakpoint: 1025, collapsed: { mobile: !mobileOpen, desktop: !desktopOpen } }
+        }
+        padding="md"
+        data-mobile={mobile || undefined}
+      >
+        {!hideTopbar && (
+          <AppShell.Header>
+            <TopBar
+              session={session}
+              accounts={accounts}
+              sidebarOpen={sidebarOpen}
+              onToggleSidebar={mobile ? mobileNav.toggle : desktop.toggle}
+              showBurger={!hideSidebar}
+              mobile={mobile}
+            />
+          </AppShell.Header>
+        )}
+        {!hideSidebar && (
+          <AppShell.Navbar p="xs">
+            <Sidebar menu={menu} onNavigate={mobile ? mobileNav.close : undefined} />
+          </AppShell.Navbar>
+        )}
+        <AppShell.Main>
+          <Container size={layout.fullWidth || layout.fullScreen ? '100%' : 'xl'} px={0}>
+            <Outlet />
+          </Container>
+        </AppShell.Main>
+      </AppShell>
+    </DatesProvider>
   );
 }
