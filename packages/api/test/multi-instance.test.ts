@@ -123,10 +123,12 @@ describe.skipIf(skipped)('two API processes and a worker on one PostgreSQL and o
       LOGIN_MAX_FAILURES_PER_EMAIL: String(LOGIN_MAX_FAILURES_PER_EMAIL),
     };
     // All three at once, on the empty database: they take turns to migrate and seed.
+    // The last to get its turn waits for the first one's seeding: generous on a loaded CI machine.
+    const timeoutMs = 150_000;
     const started = await Promise.allSettled([
-      startApi(bundle, { ...env, RUN_WORKERS: 'false' }, { name: 'api-a' }),
-      startApi(bundle, { ...env, RUN_WORKERS: 'false' }, { name: 'api-b' }),
-      startWorker(bundle, env, { name: 'worker' }),
+      startApi(bundle, { ...env, RUN_WORKERS: 'false' }, { name: 'api-a', timeoutMs }),
+      startApi(bundle, { ...env, RUN_WORKERS: 'false' }, { name: 'api-b', timeoutMs }),
+      startWorker(bundle, env, { name: 'worker', timeoutMs }),
     ]);
     for (const s of started) if (s.status === 'fulfilled') processes.push(s.value);
     const failed = started.find((s) => s.status === 'rejected');
@@ -165,7 +167,7 @@ describe.skipIf(skipped)('two API processes and a worker on one PostgreSQL and o
       idempotencyKey: `multi-${keyword}`,
     });
     adminToken = await login(a, DEMO.admin);
-  }, 180_000);
+  }, 240_000);
 
   afterAll(async () => {
     for (const s of sockets) s.disconnect();
@@ -331,6 +333,29 @@ describe.skipIf(skipped)('two API processes and a worker on one PostgreSQL and o
     }
     // Another e-mail is not held back.
     expect((await call(b, 'POST', '/authenticate', { body: { email: DEMO.brand, password: DEMO_PASSWORD } })).status).toBe(200);
+  });
+
+  it('takes back a restarted instance on the prepared database: no migration or seed again, serving and counting at once', async () => {
+    let t0 = Date.now();
+    // With a socket client still connected to it: a graceful stop must not wait for the client to leave.
+    expect(sockets.some((s) => s.connected)).toBe(true);
+    const exit = await b.stop();
+    const stopMs = Date.now() - t0;
+    expect(exit.code, b.logs().slice(-3_000)).toBe(0);
+    t0 = Date.now();
+    await b.restart();
+    console.info(`B stopped gracefully in ${stopMs} ms and was back in ${Date.now() - t0} ms`);
+    const run = b.logs().slice(b.logs().lastIndexOf('restarted ---'));
+    expect(run).not.toContain('migrations applied');
+    expect(run).not.toContain('empty database seeded');
+    expect((await call(b, 'GET', '/ready')).status).toBe(200);
+    const resumed = await call(a, 'PATCH', `/campaign/${ids.campaign}`, { token: adminToken, body: { active: true } });
+    expect(resumed.status).toBe(200);
+    const ad = await until('the restarted B serving the resumed campaign', () => served(b, 'depois-do-reinicio'), 5_000);
+    expect((await call(b, 'POST', pathOf(ad.click_url))).status).toBe(202);
+    await until('the click through the restarted B counted', async () =>
+      (await db!.prisma.rmEvent.count({ where: { adId: ids.ad, userId: 'depois-do-reinicio', type: 'click' } })) === 1 ? true : undefined,
+    );
   });
 
   it('holds the rate limit across both instances: one address gets RATE_LIMIT_MAX requests a minute in all', async () => {

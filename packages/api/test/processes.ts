@@ -76,7 +76,7 @@ export interface AppProcess {
   readonly url: string;
   /** The last output of every run of this process (stdout and stderr), for failure messages. */
   logs(): string;
-  /** Resolves with the first output line (parsed when JSON, as pino writes) that `match` accepts. */
+  /** Resolves with the first output line of the current run (parsed when JSON, as pino writes) that `match` accepts. */
   waitForLog(match: (line: { msg?: string; [k: string]: unknown }) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   /** Resolves when the current run ends. */
   readonly exited: Promise<Exit>;
@@ -115,12 +115,15 @@ interface Spec {
 
 function startProcess(spec: Spec): Promise<AppProcess> {
   let log = '';
+  /** This run's output alone: waitForLog does not take a line of an earlier run. */
+  let current = '';
   let child!: ChildProcess;
   let exited!: Promise<Exit>;
   let env = spec.env;
   const lineListeners = new Set<(line: string) => void>();
 
   const run = () => {
+    current = '';
     child = spawn(process.execPath, ['--enable-source-maps', spec.file], {
       env: { ...env, ...(spec.port ? { PORT: String(spec.port) } : {}) } as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -132,6 +135,7 @@ function startProcess(spec: Spec): Promise<AppProcess> {
       stream.setEncoding('utf8');
       stream.on('data', (chunk: string) => {
         log = (log + chunk).slice(-MAX_LOG_CHARS);
+        current = (current + chunk).slice(-MAX_LOG_CHARS);
         const lines = (partial + chunk).split('\n');
         partial = lines.pop()!;
         for (const line of lines) for (const listener of lineListeners) listener(line);
@@ -170,8 +174,8 @@ function startProcess(spec: Spec): Promise<AppProcess> {
         };
         const timer = setTimeout(() => done(() => rej(new Error(`${spec.name}: no such log line within ${timeoutMs} ms\n${tail(log)}`))), timeoutMs);
         lineListeners.add(listener);
-        // Earlier output counts too.
-        for (const line of log.split('\n')) if (match(parse(line))) return done(() => res(parse(line)));
+        // This run's earlier output counts too.
+        for (const line of current.split('\n')) if (match(parse(line))) return done(() => res(parse(line)));
         void exited.then(({ code, signal }) => {
           if (lineListeners.has(listener)) done(() => rej(new Error(`${spec.name} exited (${signal ?? code}) before the awaited log line\n${tail(log)}`)));
         });

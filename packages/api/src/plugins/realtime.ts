@@ -54,10 +54,14 @@ export default fp<{ redis?: Redis; prefix: string }>(
         for (const socket of sockets) if (socket.data.accountId === accountId) socket.disconnect(true);
       },
     } satisfies Realtime);
-    app.addHook('onClose', async () => {
+    // Before the HTTP server closes, not after: an open WebSocket keeps server.close() waiting, so a
+    // graceful stop with browsers connected would hang until it is killed.
+    app.addHook('preClose', async () => {
       io.disconnectSockets(true);
       // Not io.close(): it would also close the HTTP server, which Fastify closes itself.
       io.engine.close();
+    });
+    app.addHook('onClose', async () => {
       await io.of('/').adapter.close();
       await Promise.all(clients.map((c) => c.quit()));
     });
