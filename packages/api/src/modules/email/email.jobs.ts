@@ -11,7 +11,8 @@ export async function registerEmailJobs(queue: JobQueue, deps: { repo: EmailRepo
     const email = await deps.repo.findPending(outboxId);
     if (!email) return;
     try {
-      const providerId = await deps.transport.send(email);
+      // The row's id and creation time name the message: a repeated send is recognisably the same.
+      const providerId = await deps.transport.send({ ...email, key: `outbox-${email.id}.${email.createdAt.getTime()}` });
       await deps.repo.markSent(email.id, providerId);
     } catch (err) {
       await deps.repo.markAttemptFailed(email.id, (err as Error).message, email.attempts + 1 >= MAX_EMAIL_ATTEMPTS);

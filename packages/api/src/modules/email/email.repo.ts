@@ -17,7 +17,7 @@ export function createEmailRepo(db: Db) {
     findPending(id: number) {
       return db.emailOutbox.findFirst({
         where: { id, status: 'pending' },
-        select: { id: true, to: true, subject: true, text: true, html: true, attempts: true },
+        select: { id: true, to: true, subject: true, text: true, html: true, attempts: true, createdAt: true },
       });
     },
     markSent(id: number, providerMessageId: string) {

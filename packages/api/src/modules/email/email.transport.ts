@@ -6,6 +6,11 @@ export interface OutgoingEmail {
   subject: string;
   text: string;
   html?: string | null;
+  /**
+   * The message's own identity (its Message-ID): a send repeated after a crash, between the
+   * provider's acceptance and the outbox row marked sent, is the same message, not a second one.
+   */
+  key?: string;
 }
 
 /** Sends one email and returns the provider's message id. */
@@ -16,10 +21,12 @@ export interface EmailTransport {
 
 export function createSmtpTransport(url: string, from: string): EmailTransport {
   const transporter = nodemailer.createTransport(url);
+  const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
   return {
     kind: 'smtp',
-    async send(email) {
-      const info = await transporter.sendMail({ from, ...email, html: email.html ?? undefined });
+    async send({ key, ...email }) {
+      const messageId = key ? `<${key}@${domain}>` : undefined;
+      const info = await transporter.sendMail({ from, ...email, html: email.html ?? undefined, messageId });
       return info.messageId;
     },
   };
