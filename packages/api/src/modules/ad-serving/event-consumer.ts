@@ -127,15 +127,20 @@ export async function forgetOldRepeats(db: Pick<Tx, '$executeRaw'>, now = Date.n
  */
 async function reopenAttributions(tx: Tx, leads: BeaconEvent[]) {
   if (leads.length === 0) return;
+  // By user, and by session for orders without a user (as findMatches pairs them): one index lookup each.
   await tx.$executeRaw`
-    UPDATE rm_conversions c SET attributed_at = NULL
-      FROM jsonb_to_recordset(${json(leads.map((e) => ({ p: e.ad.p, u: e.ad.u ?? null, s: e.ad.s ?? null, at: new Date(e.at).toISOString() })))}::jsonb)
-        AS x(p int, u text, s text, at text)
-     WHERE c.attributed_at IS NOT NULL
-       AND c.publisher_id = x.p
-       AND ((c.user_id IS NOT NULL AND c.user_id = x.u) OR (c.user_id IS NULL AND c.session_id = x.s))
-       AND c.ordered_at >= x.at::timestamptz
-       AND c.ordered_at <= x.at::timestamptz + make_interval(days => ${ATTRIBUTION_WINDOW_DAYS})`;
+    WITH x AS (
+      SELECT * FROM jsonb_to_recordset(${json(leads.map((e) => ({ p: e.ad.p, u: e.ad.u ?? null, s: e.ad.s ?? null, at: new Date(e.at).toISOString() })))}::jsonb)
+        AS x(p int, u text, s text, at timestamptz))
+    UPDATE rm_conversions SET attributed_at = NULL
+     WHERE attributed_at IS NOT NULL AND id IN (
+       SELECT c.id FROM x JOIN rm_conversions c
+           ON c.publisher_id = x.p AND c.user_id = x.u
+          AND c.ordered_at >= x.at AND c.ordered_at <= x.at + make_interval(days => ${ATTRIBUTION_WINDOW_DAYS})
+       UNION ALL
+       SELECT c.id FROM x JOIN rm_conversions c
+           ON c.publisher_id = x.p AND c.user_id IS NULL AND c.session_id = x.s
+          AND c.ordered_at >= x.at AND c.ordered_at <= x.at + make_interval(days => ${ATTRIBUTION_WINDOW_DAYS}))`;
 }
 
 /**
