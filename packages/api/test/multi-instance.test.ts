@@ -370,4 +370,11 @@ describe.skipIf(skipped)('two API processes and a worker on one PostgreSQL and o
     // Another address still gets through.
     expect((await call(b, 'GET', '/app-info', { ip: '192.0.2.78' })).status).toBe(200);
   });
+
+  it('stops all three gracefully on SIGTERM (as a rolling deploy does), each well within its 10 s grace', async () => {
+    const t0 = Date.now();
+    const exits = await Promise.all(processes.map((p) => p.stop(15_000)));
+    expect(exits.map((e) => e.code), logsOf()).toEqual([0, 0, 0]);
+    expect(Date.now() - t0).toBeLessThan(10_000);
+  });
 });
