@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute } from './route.ts';
+import { defineRoute, ErrorEnvelope } from './route.ts';
 
 export const AppInfo = z
   .object({
@@ -35,7 +35,8 @@ export const systemRoutes = {
     tags: ['System'],
     permission: { kind: 'public' },
     access: {},
-    responses: { 200: Readiness, 503: Readiness },
+    // 503: what is down; while the server is closing, the envelope every route answers then.
+    responses: { 200: Readiness, 503: z.union([Readiness, ErrorEnvelope]) },
   }),
   appInfo: defineRoute({
     method: 'GET',

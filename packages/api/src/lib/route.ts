@@ -91,10 +91,11 @@ const isRateLimited = (path: string, hotPath: boolean) =>
 /**
  * Every status a route answers and the body of each: the contract's success responses and
  * `errors`, plus the standard ones — 400 for a route that reads input, 401 unless public, 403 for
- * an account permission, 413 and 415 for a route with a body (Fastify's body limit and content
- * types), 429 where the per-IP ceiling counts, and 503 everywhere (closing, or PostgreSQL or
- * Redis down). The one list of what a route may answer: the route's schema, hence /openapi.json,
- * and the response-contract check (plugins/response-contract.ts) read it; a 500 is never in it.
+ * an account permission, 400, 413 and 415 for a method that may carry a body (Fastify parses and
+ * limits one whatever the route expects: malformed JSON, too large, an unknown content type), 429
+ * where the per-IP ceiling counts, and 503 everywhere (closing, or PostgreSQL or Redis down).
+ * The one list of what a route may answer: the route's schema, hence /openapi.json, and the
+ * response-contract check (plugins/response-contract.ts) read it; a 500 is never in it.
  */
 export function documentedResponses(contract: RouteContract, { hotPath = false } = {}): Record<number, z.ZodType> {
   const { permission } = contract;
@@ -102,9 +103,8 @@ export function documentedResponses(contract: RouteContract, { hotPath = false }
   if (contract.body || contract.querystring || contract.params || contract.headers) errorStatuses.add(400);
   if (permission.kind !== 'public') errorStatuses.add(401);
   if (permission.kind === 'account') errorStatuses.add(403);
-  if (contract.body) {
-    errorStatuses.add(413);
-    errorStatuses.add(415);
+  if (contract.method !== 'GET') {
+    for (const status of [400, 413, 415]) errorStatuses.add(status);
   }
   if (isRateLimited(contract.path, hotPath)) errorStatuses.add(429);
   errorStatuses.add(503);
