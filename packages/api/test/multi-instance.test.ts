@@ -5,7 +5,7 @@ import { createDatabase, type Database } from '../src/db/client.ts';
 import { readMigrations } from '../src/db/migrate.ts';
 import { createWalletsRepo } from '../src/modules/wallets/wallets.repo.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers.ts';
-import { bundleApi, scratchDatabase, startApi, startWorker, type AppProcess, type Bundle } from './processes.ts';
+import { bundleApi, clearRedisPrefix, scratchDatabase, startApi, startWorker, type AppProcess, type Bundle } from './processes.ts';
 import { smtpSink, type SmtpSink } from './smtp-sink.ts';
 
 // Two API processes (RUN_WORKERS=false) and one worker, bundled as deployed, started together on
@@ -34,6 +34,7 @@ const sockets: Socket[] = [];
 const ids = { bomPreco: 0, aurora: 0, campaign: 0, ad: 0, wallet: 0 };
 let adminToken = '';
 const keyword = `cafe-multi-${randomBytes(3).toString('hex')}`;
+const prefix = `mi-${randomBytes(5).toString('hex')}`;
 
 let ipSeq = 0;
 /** A client address of its own per call (TRUST_PROXY is on), so only the checks that mean to share one meet the limits. */
@@ -114,7 +115,7 @@ describe.skipIf(skipped)('two API processes and a worker on one PostgreSQL and o
       NODE_ENV: 'production',
       DATABASE_URL: scratch.url,
       REDIS_URL,
-      REDIS_PREFIX: `mi-${randomBytes(5).toString('hex')}`,
+      REDIS_PREFIX: prefix,
       JWT_SECRET: randomBytes(24).toString('hex'),
       SMTP_URL: sink.url,
       LOG_LEVEL: 'info',
@@ -174,6 +175,7 @@ describe.skipIf(skipped)('two API processes and a worker on one PostgreSQL and o
     await Promise.all(processes.map((p) => p.stop()));
     await db?.close();
     await scratch?.drop();
+    if (!skipped) await clearRedisPrefix(REDIS_URL!, prefix);
     await sink?.close();
     bundle?.remove();
   }, 60_000);

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { Redis } from 'ioredis';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { adminQuery, withDatabase } from './db-admin.ts';
@@ -59,6 +60,21 @@ export async function scratchDatabase(url: string): Promise<{ url: string; name:
   const name = `bo_proc_${randomBytes(6).toString('hex')}`;
   await adminQuery(url, `CREATE DATABASE "${name}"`);
   return { url: withDatabase(url, name), name, drop: () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+}
+
+/** Deletes every Redis key of this REDIS_PREFIX (cache, queues, streams, channels' state) after a test. */
+export async function clearRedisPrefix(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { maxRetriesPerRequest: 3 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      if (keys.length) await redis.del(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }
 
 export type Env = Record<string, string | undefined>;
