@@ -14,7 +14,10 @@ export interface EventConsumerOptions {
   log?: Pick<FastifyBaseLogger, 'error'>;
   /** Told, after each batch commits, which campaigns and wallets its charges touched (the ad index refreshes them). */
   onCommitted?: (touched: CountedTouch[]) => void;
-  /** Attributes pending conversions once the events are counted (their clicks and views must be there first). */
+  /**
+   * Attributes pending conversions once the events are counted (their clicks and views should be there
+   * first; one counted later, by this consumer or another, sends its conversions back to be attributed again).
+   */
   attribution?: Attribution;
   /** Where dedup keys past every window are forgotten, every `forgetEveryMs` (default 5 minutes). */
   db?: Pick<Tx, '$executeRaw'>;
