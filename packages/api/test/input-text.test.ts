@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../src/modules/ad-serving/ad-serving.seed.ts';
+import { png } from '../src/modules/ads/ads.fixtures.ts';
 import { bearer, createTestApp, DEMO, expectEnvelope, type TestApp } from './helpers.ts';
 
 // Issue 17 §6: a NUL (`%00`, `\u0000`) or a lone surrogate in any text is refused where input is
@@ -86,6 +87,32 @@ describe('a NUL or lone surrogate in the input', () => {
     expectRefused(await t.http.post(`/v1/rma/${bomPreco}`).set(KEY).send(decision(LONE)), 'term', PT_LONE);
     const en = await t.http.post(`/v1/rma/${bomPreco}`).set(KEY).set('accept-language', 'en').send(decision(LONE));
     expectRefused(en, 'term', /half of a surrogate pair/);
+  });
+
+  it('never reaches the database from a multipart upload: its fields are checked by value, its file name cleaned', async () => {
+    const boundary = 'texto-limite';
+    const upload = (fields: Record<string, string>, filename: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/ad/media',
+        headers: { ...bearer(brand), 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          ...Object.entries(fields).map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)),
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`),
+          png(728, 90),
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+    for (const fields of [{ ad_type: NUL }, { ad_size_id: '1\u0000' }, { ad_type: LONE }]) {
+      const res = await upload(fields, 'banner.png');
+      expect(res.statusCode, `${JSON.stringify(fields)}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBeLessThan(500);
+      expectEnvelope(res.json());
+    }
+    const named = await upload({}, 'ban\u0000ner.png');
+    // The file is stored under a name of the server's own; the name sent is not kept.
+    expect(named.statusCode, named.body).toBe(201);
+    expect(named.json().url).toMatch(/^\/uploads\/\d+\/[\w-]+\.png$/);
   });
 
   it('leaves whole characters alone: accents, emoji (a surrogate pair), escaped or not', async () => {
