@@ -214,7 +214,10 @@ function startProcess(spec: Spec): Promise<AppProcess> {
       if (newEnv) env = newEnv;
       log += `\n--- ${spec.name} restarted ---\n`;
       run();
-      await ready();
+      await ready().catch(async (err: unknown) => {
+        await proc.kill();
+        throw err;
+      });
     },
   };
 
@@ -227,7 +230,14 @@ function startProcess(spec: Spec): Promise<AppProcess> {
   };
 
   run();
-  return ready().then(() => proc);
+  // A run that never became ready is not left behind.
+  return ready().then(
+    () => proc,
+    async (err: unknown) => {
+      await proc.kill();
+      throw err;
+    },
+  );
 }
 
 const tail = (log: string, chars = 6_000) => (log.length > chars ? `…${log.slice(-chars)}` : log);
