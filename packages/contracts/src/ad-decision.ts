@@ -135,7 +135,6 @@ export const adDecisionRoutes = {
     permission: RM,
     access: { fixture: 'apiKey', forbid: ['industry', 'unlinkedAdvertiser'] },
     responses: { 200: z.object({ data: z.array(ApiKey) }) },
-    errors: [404],
   }),
   createApiKey: defineRoute({
     method: 'POST',
@@ -144,10 +143,9 @@ export const adDecisionRoutes = {
     summary: 'Cria uma chave de API; a chave é exibida só nesta resposta',
     tags: ['Ad decisions'],
     permission: ADMIN,
-    body: CreateApiKeyBody,
     access: { fixture: 'newApiKey', forbid: ['industry', 'unlinkedAdvertiser'] },
+    body: CreateApiKeyBody,
     responses: { 201: CreatedApiKey },
-    errors: [404],
   }),
   revokeApiKey: defineRoute({
     method: 'DELETE',
@@ -156,9 +154,9 @@ export const adDecisionRoutes = {
     summary: 'Revoga uma chave de API',
     tags: ['Ad decisions'],
     permission: ADMIN,
+    access: { fixture: 'apiKey', forbid: ['industry', 'unlinkedAdvertiser'] },
     params: IdParam,
     responses: { 200: Message },
-    access: { fixture: 'apiKey', forbid: ['industry', 'unlinkedAdvertiser'] },
     errors: [404],
   }),
 };
