@@ -34,7 +34,15 @@ export interface DatabaseOptions {
 /** PostgreSQL through @prisma/adapter-pg when a URL is given; otherwise embedded PGlite. */
 export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      // A server that does not answer (down, or a partition) fails the request (503) instead of holding
+      // it; as long as the transactions' maxWait, so that a busy pool is waited for as before.
+      connectionTimeoutMillis: 10_000,
+      // A connection whose far side vanished without closing it is noticed by the kernel.
+      keepAlive: true,
+    });
     // An idle client that loses its connection (server restart, terminated backend) is already dropped
     // by the pool, which opens another on demand; unhandled, this event would crash the process.
     pool.on('error', () => undefined);

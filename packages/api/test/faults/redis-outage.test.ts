@@ -97,6 +97,12 @@ describe.skipIf(faultsSkipReason)(`Redis unreachable for the API${faultsSkipReas
     expect(refusedRead.status, JSON.stringify(refusedRead.body)).toBe(503);
     expect(isEnvelope(refusedRead.body, 'SERVICE_UNAVAILABLE')).toBe(true);
     expect((refusedRead.body as { error: { message: string } }).error.message).toBe('Service unavailable. Please try again.');
+    // A write whose job cannot be queued is still done: the e-mail waits in the outbox for its sweep.
+    const since = new Date();
+    const recovery = await call('/password-recovery', json({ email: 'admin@varejo.test' }));
+    expect(recovery.status, JSON.stringify(recovery.body)).toBe(202);
+    const outbox = await env.database.prisma.emailOutbox.findMany({ where: { to: 'admin@varejo.test', createdAt: { gte: since } }, select: { status: true } });
+    expect(outbox).toEqual([{ status: 'pending' }]);
     // What does not need Redis still answers (the rate limit does not take the API down with it).
     expect((await call('/app-info')).status).toBe(200);
     expect((await call('/health')).status).toBe(200);

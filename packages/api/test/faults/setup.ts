@@ -11,6 +11,7 @@ import '../global-setup.ts';
  */
 export const faultsSkipReason =
   process.env.DATABASE_URL && process.env.REDIS_URL ? undefined : 'skipped: fault tests need DATABASE_URL and REDIS_URL (CI sets both)';
+if (faultsSkipReason) console.warn(`fault tests ${faultsSkipReason}`);
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
