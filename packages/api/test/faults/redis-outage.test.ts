@@ -4,6 +4,7 @@ import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/app.ts';
 import { createEventSigner, type EventType } from '../../src/modules/ad-serving/event-signing.ts';
 import { DEMO_PASSWORD } from '../../src/seed.ts';
+import { DEMO_API_KEY } from '../../src/modules/ad-serving/ad-serving.seed.ts';
 import { servedAd } from '../served-ad.ts';
 import { createTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 import { createFaultEnv, faultsSkipReason, fixtureIds, isEnvelope, until, type FaultEnv } from './setup.ts';
@@ -103,8 +104,11 @@ describe.skipIf(faultsSkipReason)(`Redis unreachable for the API${faultsSkipReas
     expect(recovery.status, JSON.stringify(recovery.body)).toBe(202);
     const outbox = await env.database.prisma.emailOutbox.findMany({ where: { to: 'admin@varejo.test', createdAt: { gte: since } }, select: { status: true } });
     expect(outbox).toEqual([{ status: 'pending' }]);
-    // What does not need Redis still answers (the rate limit does not take the API down with it).
+    // What does not need Redis still answers (the rate limit does not take the API down with it),
+    // ad decisions included (in-memory index and API keys).
     expect((await call('/app-info')).status).toBe(200);
+    const decision = await call(`/v1/rma/${ids.bomPreco}`, json({ context: 'home', placements: { p: { types: ['product'] } } }, { 'x-api-key': DEMO_API_KEY }));
+    expect(decision.status, JSON.stringify(decision.body)).toBe(200);
     expect((await call('/health')).status).toBe(200);
 
     // Beacons are still accepted, durably: the database inbox takes them, and they are counted meanwhile.
