@@ -116,6 +116,10 @@ describe.skipIf(faultsSkipReason)(`worker killed (kill -9) mid-work, then restar
     const stream = `${env.prefix}:rm-events`;
     const [pendingSummary, length] = await Promise.all([redis.xpending(stream, 'rm-event-counters') as Promise<[number, ...unknown[]]>, redis.xlen(stream)]);
     expect({ pending: pendingSummary[0], length }).toEqual({ pending: 0, length: 0 });
+    // The restarted worker took over the killed one's pending events at once (its pid is gone) and
+    // removed it from the group, rather than waiting for them to idle 60 s.
+    const consumers = (await redis.xinfo('CONSUMERS', stream, 'rm-event-counters')) as unknown[][];
+    expect(consumers.map((c) => String(c[1]))).toEqual([expect.stringContaining(`-${worker.pid}-`)]);
     console.log(`worker kill -9 mid-count: ${acknowledged.size} events acknowledged, ${countedAtKill} counted when killed, all counted once after the restart`);
   }, 90_000);
 
