@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/app.ts';
 import { createEventSigner, type EventType } from '../../src/modules/ad-serving/event-signing.ts';
@@ -122,7 +123,18 @@ describe.skipIf(faultsSkipReason)(`Redis unreachable for the API${faultsSkipReas
     await until('/ready 200 again', async () => (await call('/ready')).status === 200, 15_000);
     await until('sign-in works again', async () => (await login()).status === 200, 10_000);
     expect((await call('/api/account/account-info', { headers: auth })).status).toBe(200);
+    const streamAdded = async () => {
+      const redis = new Redis(env.redisUrl);
+      try {
+        const info = (await redis.xinfo('STREAM', `${env.prefix}:rm-events`)) as unknown[];
+        return Number(info[info.indexOf('entries-added') + 1]);
+      } finally {
+        redis.disconnect();
+      }
+    };
+    const addedBefore = await streamAdded();
     for (let i = 0; i < 20; i++) expect((await beacon()).status).toBe(202);
+    expect((await streamAdded()) - addedBefore, 'beacons go to the Redis stream again').toBe(20);
     await until('every acknowledged beacon counted', async () => (await counted()) === acknowledged.size || `${await counted()} of ${acknowledged.size}`, 15_000);
 
     // Each once: the events counted are exactly those acknowledged, and nothing is left waiting.
