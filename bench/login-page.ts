@@ -112,7 +112,8 @@ interface Run {
   jsBytes: number;
   jsGzipBytes: number;
   jsTransferBytes: number;
-  compressed: boolean;
+  /** Scripts the server sent compressed (it leaves out files too small to gain). */
+  compressedFiles: number;
   scripts: Script[];
 }
 
@@ -143,7 +144,7 @@ async function measure(browser: Browser, base: string): Promise<Run> {
     jsBytes: sum('bytes'),
     jsGzipBytes: sum('gzipBytes'),
     jsTransferBytes: sum('transferBytes'),
-    compressed: scripts.length > 0 && scripts.every((s) => s.encoding !== null),
+    compressedFiles: scripts.filter((s) => s.encoding !== null).length,
     scripts,
   };
 }
@@ -207,7 +208,9 @@ console.table({
 });
 console.log('phases, median ms since navigation start:', Object.fromEntries(Object.keys(runs[0]!.phases).map((k) => [k, Math.round(stats(runs.map((r) => r.phases[k]!)).median)])));
 const last = runs[runs.length - 1]!;
-console.log(`landed on ${last.landedOn}; server compresses JS: ${last.compressed ? `yes (${[...new Set(last.scripts.map((s) => s.encoding))].join(', ')})` : 'no'}; cache-control of ${last.scripts[0]?.file}: ${last.scripts[0]?.cacheControl}`);
+const encodings = [...new Set(last.scripts.map((s) => s.encoding).filter(Boolean))];
+const compression = last.compressedFiles > 0 ? `yes, ${encodings.join('/')} for ${last.compressedFiles} of ${last.jsFiles} files (${kb(last.scripts.filter((s) => s.encoding).reduce((n, s) => n + s.bytes, 0))} of ${kb(last.jsBytes)} raw)` : 'no';
+console.log(`landed on ${last.landedOn}; server compresses JS: ${compression}; cache-control of ${last.scripts[0]?.file}: ${last.scripts[0]?.cacheControl}`);
 console.log('largest scripts (raw / gzip):');
 for (const s of [...last.scripts].sort((a, b) => b.bytes - a.bytes).slice(0, 8)) console.log(`  ${s.file}  ${kb(s.bytes)} / ${kb(s.gzipBytes)}`);
 console.log(`result: ${Object.values(pass).every(Boolean) ? 'pass' : 'FAIL'}`);
@@ -217,6 +220,6 @@ mkdirSync(outDir, { recursive: true });
 const file = args.out ? resolve(args.out) : resolve(outDir, `login-page-${new Date().toISOString().slice(0, 10)}.json`);
 writeFileSync(
   file,
-  JSON.stringify({ date: new Date().toISOString(), url: `${server.base}${args.path}`, runs: RUNS, targets: TARGETS, pass, formVisibleMs: visible, idleMs: idle, jsGzipBytes: gz, jsBytes: raw, jsTransferBytes: transfer, jsFiles: files, compressed: last.compressed, perRun: runs }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), url: `${server.base}${args.path}`, runs: RUNS, targets: TARGETS, pass, formVisibleMs: visible, idleMs: idle, jsGzipBytes: gz, jsBytes: raw, jsTransferBytes: transfer, jsFiles: files, compression, perRun: runs }, null, 2),
 );
 console.log(`written ${file}`);

@@ -1,11 +1,9 @@
 /// <reference types="vitest/config" />
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { defaultCodeSplitGroupings } from '@tanstack/router-plugin';
+import { precompress, pureContracts } from './vite-plugins.ts';
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/search', '/uploads', '/authenticate', '/changeaccount', '/password-recovery', '/update-password', '/app-info', '/openapi.json', '/docs', '/health', '/ready', '/v1',
@@ -14,27 +12,6 @@ const proxied = ['/api', '/search', '/uploads', '/authenticate', '/changeaccount
 
 // Every signed-out deep link lands on the sign-in page: it ships in the entry chunk, no second round trip.
 const LOGIN_ROUTES = new Set(['/login/', '/login/$origin', '/auth/login']);
-
-/**
- * Writes a .br and a .gz beside each text file of the build, compressed once at their smallest, for
- * the API's static server to send as they are (packages/api/src/plugins/spa.ts).
- */
-function precompress(): Plugin {
-  return {
-    name: 'precompress',
-    apply: 'build',
-    writeBundle(options, bundle) {
-      for (const name of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg|json)$/.test(name)) continue;
-        const path = join(options.dir!, name);
-        const body = readFileSync(path);
-        if (body.length < 1024) continue;
-        writeFileSync(`${path}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }));
-        writeFileSync(`${path}.gz`, gzipSync(body, { level: 9 }));
-      }
-    },
-  };
-}
 
 export default defineConfig({
   plugins: [
@@ -53,6 +30,7 @@ export default defineConfig({
     }),
     react(),
     precompress(),
+    pureContracts(),
   ],
   build: {
     rolldownOptions: {

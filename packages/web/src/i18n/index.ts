@@ -5,7 +5,9 @@ import { ptBRErrorMap } from '@backoffice/contracts';
 import { app, auth, common, errors, notFound } from './pt-BR.json';
 
 // Forms validate with the contracts' zod schemas: the same Brazilian Portuguese messages as the API.
-z.config({ localeError: ptBRErrorMap as z.core.$ZodErrorMap });
+// jitless: the server's CSP allows no eval, so zod's compiled parsers could never run, and its
+// probe for them would be reported as a CSP violation on every page load.
+z.config({ localeError: ptBRErrorMap as z.core.$ZodErrorMap, jitless: true });
 
 type Dict = { [key: string]: string | Dict };
 

@@ -20,19 +20,23 @@ export function dateHourToIso(date: string, hour: string, edge: 'start' | 'end')
   return `${date}T${hh}:${mm}:${edge === 'end' ? '59' : '00'}${SAO_PAULO_OFFSET}`;
 }
 
-const parts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SAO_PAULO_TZ,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+let formatter: Intl.DateTimeFormat | undefined;
+// Made on first use, not when the module loads: a time-zone formatter costs milliseconds to build,
+// and the sign-in page (whose chunk holds this module) never needs it.
+const saoPauloParts = () =>
+  (formatter ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: SAO_PAULO_TZ,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 /** An ISO timestamp (any offset) as the São Paulo date (YYYY-MM-DD) and hour (HH:mm) it falls on. */
 export function isoToDateHour(iso: string): { date: string; hour: string } {
-  const map = Object.fromEntries(parts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  const map = Object.fromEntries(saoPauloParts().formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
   return { date: `${map.year}-${map.month}-${map.day}`, hour: `${map.hour}:${map.minute}` };
 }
 
