@@ -174,7 +174,7 @@ const AudienceFields = z.strictObject({
     .array(z.number().int().positive())
     .max(500)
     .default([])
-    .meta({ description: 'Anunciantes que veem uma audiência privada (vinculados ao publisher); obrigatório quando privada.' }),
+    .meta({ description: 'Anunciantes que veem uma audiência privada (vinculados ao publisher); obrigatório quando privada, vazio quando global.' }),
   rules: z.array(AudienceRule).max(MAX_AUDIENCE_RULES).default([]),
 });
 
@@ -183,6 +183,10 @@ type Fields = z.output<typeof AudienceFields>;
 function audienceRules(a: Pick<Fields, 'visibility' | 'advertiser_ids' | 'rules'>, ctx: z.RefinementCtx) {
   if (a.visibility === 'private' && a.advertiser_ids.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['advertiser_ids'], message: 'Escolha ao menos um anunciante para uma audiência privada.' });
+  }
+  // A global audience is seen by every linked advertiser: a list would be dropped, not stored.
+  if (a.visibility === 'global' && a.advertiser_ids.length > 0) {
+    ctx.addIssue({ code: 'custom', path: ['advertiser_ids'], message: 'Uma audiência global vale para todos os anunciantes vinculados: não escolha anunciantes.' });
   }
   a.rules.forEach((rule, i) => {
     const problem = audienceRuleProblem(rule);

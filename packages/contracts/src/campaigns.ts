@@ -215,7 +215,11 @@ const Categories = z
 const SkuRef = z.object({ sku: z.string().trim().min(1).max(100) });
 const IdList = z.array(z.number().int().positive()).max(200);
 
-const DailyBudget = z.number().positive().meta({ description: BUDGET_NOTE });
+/** The largest budget a campaign takes (in reais, or in cents from a currency_cents account): beyond it is a typo. */
+export const MAX_CAMPAIGN_BUDGET = 100_000_000;
+/** A budget, in whole cents (a fraction of a cent would be stored as something else). */
+const Budget = z.number().positive().max(MAX_CAMPAIGN_BUDGET).multipleOf(0.01);
+const DailyBudget = Budget.meta({ description: BUDGET_NOTE });
 
 function datesInOrder(b: { start_at?: string; end_at?: string | null }, ctx: z.RefinementCtx) {
   const start = b.start_at ?? saoPauloToday();
@@ -232,9 +236,9 @@ export const CreateCampaignBody = z
     ad_type: z.string().meta({ description: 'product, banner, sponsored_brand ou digital_signage; outro valor: "Invalid campaign type."' }),
     targeting: z.enum(CAMPAIGN_TARGETINGS).default('keyword'),
     daily_budget: DailyBudget,
-    total_budget: z.number().positive().nullable().optional().meta({ description: `Só quando o vínculo permite. ${BUDGET_NOTE}` }),
-    cpm: Money.positive().nullable().optional(),
-    cpc: Money.positive().nullable().optional(),
+    total_budget: Budget.nullable().optional().meta({ description: `Só quando o vínculo permite. ${BUDGET_NOTE}` }),
+    cpm: Money.positive().max(MAX_CAMPAIGN_BUDGET).nullable().optional(),
+    cpc: Money.positive().max(MAX_CAMPAIGN_BUDGET).nullable().optional(),
     budget_type: z.enum(['evenly']).default('evenly'),
     start_at: DateOnly.optional().meta({ description: 'YYYY-MM-DD; padrão: hoje (São Paulo).' }),
     end_at: DateOnly.nullable().optional().meta({ description: 'YYYY-MM-DD; null ou ausente = sempre ativa.' }),
@@ -527,7 +531,7 @@ export const campaignRoutes = {
     params: KeywordParams,
     body: ToggleActiveBody,
     responses: { 200: CampaignKeyword },
-    errors: [404],
+    errors: [404, 422],
   }),
   removeKeyword: defineRoute({
     method: 'DELETE',
@@ -552,7 +556,7 @@ export const campaignRoutes = {
     params: IdParam,
     body: CampaignCategoriesBody,
     responses: { 200: CampaignCategories },
-    errors: [404],
+    errors: [404, 422],
   }),
   products: defineRoute({
     method: 'GET',
@@ -591,7 +595,7 @@ export const campaignRoutes = {
     params: CampaignProductParams,
     body: ToggleActiveBody,
     responses: { 200: CampaignProductRow },
-    errors: [404],
+    errors: [404, 422],
   }),
   audit: defineRoute({
     method: 'GET',

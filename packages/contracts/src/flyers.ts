@@ -41,7 +41,7 @@ const FlyerFields = z.strictObject({
     description: 'Endereço devolvido por POST /api/promotion-flyer/media, ou a arte que um encarte da conta já usa (ex.: ao duplicar).',
   }),
   media_type: z.string().trim().max(100).nullable().optional().meta({ description: 'Ignorado: o tipo vem do próprio arquivo.' }),
-  media_name: z.string().trim().max(255).nullable().optional(),
+  media_name: z.string().trim().max(255).nullable().optional().meta({ description: 'Nome da arte; ignorado sem media_url.' }),
 });
 
 function flyerRules(f: z.output<typeof FlyerFields>, ctx: z.RefinementCtx) {

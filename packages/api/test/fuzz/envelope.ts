@@ -1,3 +1,4 @@
+import { INVALID_CAMPAIGN_TYPE_MESSAGE } from '@backoffice/contracts';
 import { messages } from '../../src/i18n/messages.ts';
 
 export type Lang = 'pt-BR' | 'en';
@@ -14,6 +15,8 @@ for (const entry of Object.values(messages) as Array<Record<Lang, string>>) {
 
 // zod's English messages start like these; the pt-BR map never does.
 const ENGLISH_DETAIL = /^(Invalid|Too (big|small)|Unrecognized|Expected|Required|Number must|String must)\b/;
+/** Details the spec words in English for both languages. */
+const VERBATIM = new Set([INVALID_CAMPAIGN_TYPE_MESSAGE]);
 
 export interface Envelope {
   error: { code: string; message: string; details?: Array<{ field: string; code: string; message: string }> };
@@ -36,7 +39,7 @@ export function envelopeProblem(body: unknown, lang: Lang): string | undefined {
   }
   if (details !== undefined && !Array.isArray(details) && b.error.code === 'VALIDATION_ERROR') return 'validation details are not a list';
   if (lang === 'pt-BR' && Array.isArray(details)) {
-    const english = details.find((d) => ENGLISH_DETAIL.test(d.message));
+    const english = details.find((d) => ENGLISH_DETAIL.test(d.message) && !VERBATIM.has(d.message));
     if (english) return `a detail in English where pt-BR was asked: ${english.field}: ${english.message}`;
   }
   return undefined;
