@@ -5,11 +5,14 @@
 import { build, type BuildOptions } from 'esbuild';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { Redis } from 'ioredis';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { afterAll, afterEach } from 'vitest';
+import type { ResponseContractMismatch } from '../src/plugins/response-contract.ts';
 import { adminQuery, withDatabase } from './db-admin.ts';
 
 const API = resolve(import.meta.dirname, '..');
@@ -65,6 +68,7 @@ export async function scratchDatabase(url: string): Promise<{ url: string; name:
 /** Deletes every Redis key of this REDIS_PREFIX (cache, queues, streams, channels' state) after a test. */
 export async function clearRedisPrefix(url: string, prefix: string): Promise<void> {
   const redis = new Redis(url, { maxRetriesPerRequest: 3 });
+  redis.on('error', () => undefined);
   try {
     let cursor = '0';
     do {
@@ -102,7 +106,35 @@ export interface AppProcess {
   kill(): Promise<Exit>;
   /** Starts it again with the same environment (and port), after stopping it if it runs; resolves once it is ready. */
   restart(env?: Env): Promise<void>;
+  /** The answers of this process (every run) that did not match their route's contract, not yet taken; forgets them. */
+  takeContractMismatches(): ResponseContractMismatch[];
 }
+
+/**
+ * Every process runs with the response-contract check on (plugins/response-contract.ts, as the
+ * in-process tests do under NODE_ENV=test), each appending its mismatches to a file of its own
+ * here; a test during which one was recorded fails (the hooks below, in every test file that
+ * imports this module), and so does the file's afterAll for answers given between tests.
+ */
+let contractDir: string | undefined;
+const contractChecked = new Set<AppProcess>();
+
+/** Throws, naming each answer, if a process started here recorded a contract mismatch since the last call. */
+export function failOnContractMismatches(): void {
+  const lines = [...contractChecked].flatMap((p) =>
+    p.takeContractMismatches().map((m) => `  ${p.name}: ${m.route} (${m.operationId ?? '?'}) answered ${m.status}: ${m.issue} [request ${m.requestId}]`),
+  );
+  if (lines.length) throw new Error(`${lines.length} response(s) of the processes not matching the contract of their route:\n${lines.join('\n')}`);
+}
+afterEach(failOnContractMismatches);
+afterAll(() => {
+  try {
+    failOnContractMismatches();
+  } finally {
+    contractChecked.clear();
+    if (contractDir) rmSync(contractDir, { recursive: true, force: true });
+  }
+});
 
 const running = new Set<ChildProcess>();
 let exitHook = false;
@@ -137,11 +169,20 @@ function startProcess(spec: Spec): Promise<AppProcess> {
   let exited!: Promise<Exit>;
   let env = spec.env;
   const lineListeners = new Set<(line: string) => void>();
+  contractDir ??= mkdtempSync(resolve(tmpdir(), 'api-processes-contract-'));
+  const contractFile = resolve(contractDir, `${spec.name}-${randomBytes(4).toString('hex')}.jsonl`);
+  /** How much of the contract file was already taken. */
+  let contractSeen = 0;
 
   const run = () => {
     current = '';
     child = spawn(process.execPath, ['--enable-source-maps', spec.file], {
-      env: { ...env, ...(spec.port ? { PORT: String(spec.port) } : {}) } as NodeJS.ProcessEnv,
+      env: {
+        ...env,
+        ...(spec.port ? { PORT: String(spec.port) } : {}),
+        RESPONSE_CONTRACT_CHECK: 'true',
+        RESPONSE_CONTRACT_FILE: contractFile,
+      } as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     track(child);
@@ -219,7 +260,25 @@ function startProcess(spec: Spec): Promise<AppProcess> {
         throw err;
       });
     },
+    takeContractMismatches() {
+      let all: Buffer;
+      try {
+        all = readFileSync(contractFile);
+      } catch {
+        return []; // nothing recorded yet: the file is made on the first mismatch
+      }
+      const text = all.subarray(contractSeen).toString('utf8');
+      // Only whole lines: one being appended is taken next time.
+      const end = text.lastIndexOf('\n') + 1;
+      contractSeen += Buffer.byteLength(text.slice(0, end));
+      return text
+        .slice(0, end)
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as ResponseContractMismatch);
+    },
   };
+  contractChecked.add(proc);
 
   const ready = async () => {
     const failed = exited.then(({ code, signal }) => {

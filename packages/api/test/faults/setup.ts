@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/client.ts';
 import { adminQuery, withDatabase } from '../db-admin.ts';
+import { clearRedisPrefix } from '../processes.ts';
 import '../global-setup.ts';
 
 /**
@@ -67,23 +67,9 @@ export async function createFaultEnv({ poolSize = 4 }: { poolSize?: number } = {
     async cleanup() {
       await database.close().catch(() => undefined);
       await adminQuery(base, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await deleteKeys(redisUrl, `${prefix}:*`);
+      await clearRedisPrefix(redisUrl, prefix);
     },
   };
-}
-
-export async function deleteKeys(url: string, pattern: string) {
-  const redis = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /** Seeded ids the fault tests write against: Bom Preço's Café Aurora campaign, ad and wallet. */

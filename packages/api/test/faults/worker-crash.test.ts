@@ -6,7 +6,7 @@ import { createEventSigner, type EventType } from '../../src/modules/ad-serving/
 import { DEMO_PASSWORD } from '../../src/seed.ts';
 import { bundleApi, startApi, startWorker, type AppProcess, type Bundle } from '../processes.ts';
 import { servedAd } from '../served-ad.ts';
-import { createSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { smtpSink, type SmtpSink } from '../smtp-sink.ts';
 import { createFaultEnv, faultsSkipReason, fixtureIds, sleep, until, type FaultEnv } from './setup.ts';
 
 /** What pg_stat_activity calls the worker's connections (node-postgres reads PGAPPNAME). */
@@ -32,7 +32,7 @@ describe.skipIf(faultsSkipReason)(`worker killed (kill -9) mid-work, then restar
   const run = randomBytes(4).toString('hex');
 
   beforeAll(async () => {
-    [env, sink, bundle] = await Promise.all([createFaultEnv(), createSmtpSink({ acceptDelayMs: 100 }), bundleApi()]);
+    [env, sink, bundle] = await Promise.all([createFaultEnv(), smtpSink({ acceptDelayMs: 100 }), bundleApi()]);
     const common = {
       NODE_ENV: 'test',
       LOG_LEVEL: 'info',
@@ -132,7 +132,7 @@ describe.skipIf(faultsSkipReason)(`worker killed (kill -9) mid-work, then restar
     expect(login.status, api.logs().slice(-3000)).toBe(200);
     const { token } = (await login.json()) as { token: string };
     const emails = Array.from({ length: INVITES }, (_, i) => `fault-${run}-${i}@example.test`);
-    const ours = () => sink.deliveries.filter((d) => d.to.some((to) => to.startsWith(`fault-${run}-`)));
+    const ours = () => sink.messages.filter((d) => d.to.some((to) => to.startsWith(`fault-${run}-`)));
 
     let next = 0;
     const invite = async () => {
