@@ -28,12 +28,23 @@ export const UserListQuery = PageQuery.extend({
   role: z.enum(ROLES).optional(),
 });
 
-export const InviteBody = z.strictObject({
-  email: Email,
-  name: z.string().trim().min(2).max(120),
-  role: z.enum(ROLES),
-  access_module_ids: z.array(z.number().int().positive()).max(200).optional(),
-});
+export const InviteBody = z
+  .strictObject({
+    email: Email,
+    name: z.string().trim().min(2).max(120),
+    role: z.enum(ROLES),
+    access_module_ids: z
+      .array(z.number().int().positive())
+      .max(200)
+      .optional()
+      .meta({ description: 'Módulos a que o convidado terá acesso; ausente: todos. Um administrador sempre acessa todos.' }),
+  })
+  .superRefine((b, ctx) => {
+    // An admin opens every module: a list would be dropped, not stored.
+    if (b.role === 'admin' && b.access_module_ids?.length) {
+      ctx.addIssue({ code: 'custom', path: ['access_module_ids'], message: 'Um administrador acessa todos os módulos: não escolha módulos.' });
+    }
+  });
 
 export const ChangeRoleBody = z.strictObject({ user_id: z.number().int().positive(), role: z.enum(ROLES) });
 
