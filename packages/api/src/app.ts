@@ -9,7 +9,7 @@ import { byPrefix, type FastPath } from './lib/fast-path.ts';
 import { createLocalMediaStorage, localMediaRoot } from './lib/media-storage.ts';
 import { createModuleServices, registerModules, type ModuleDeps } from './lib/module.ts';
 import { createBullQueue, createMemoryQueue, type JobQueue } from './lib/queue.ts';
-import { APP_REDIS_OPTIONS } from './lib/redis.ts';
+import { APP_REDIS_OPTIONS, throttledRedisErrorLog } from './lib/redis.ts';
 import { requestIdOf } from './lib/request-id.ts';
 import errorsPlugin from './plugins/errors.ts';
 import dbPlugin from './plugins/db.ts';
@@ -88,6 +88,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   const database = opts.database ?? (await createDatabase(config));
   const redis = config.redisUrl ? new Redis(config.redisUrl, APP_REDIS_OPTIONS) : undefined;
+  redis?.on('error', throttledRedisErrorLog(app.log, 'app Redis client'));
   const cache: Cache = redis ? createRedisCache(redis, config.redisPrefix) : createMemoryCache();
   const queue: JobQueue = config.redisUrl
     ? createBullQueue(config.redisUrl, config.redisPrefix, app.log, { backoffMs: config.jobBackoffMs })

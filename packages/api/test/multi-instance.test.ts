@@ -3,8 +3,8 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { readMigrations } from '../src/db/migrate.ts';
-import { createWalletsRepo } from '../src/modules/wallets/wallets.repo.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers.ts';
+import { createKeywordCampaign, KEYWORD_CAMPAIGN_SKU as SKU, keywordSearch } from './keyword-campaign.ts';
 import { bundleApi, clearRedisPrefix, scratchDatabase, startApi, startWorker, type AppProcess, type Bundle } from './processes.ts';
 import { smtpSink, type SmtpSink } from './smtp-sink.ts';
 
@@ -18,7 +18,6 @@ if (skipped) console.info('multi-instance test skipped: it needs DATABASE_URL an
 
 /** The demo seed's API key of Supermercado Bom Preço (README, Ad serving). */
 const BOM_PRECO_KEY = 'rmk_demo_bompreco_0123456789abcdef';
-const SKU = 'cafe-aurora-tradicional-500g';
 const RATE_LIMIT_MAX = 40;
 const LOGIN_MAX_FAILURES_PER_EMAIL = 3;
 
@@ -95,7 +94,7 @@ const logsOf = () => processes.map((p) => `--- ${p.name} (last lines) ---\n${p.l
 async function served(p: AppProcess, user: string) {
   const res = await call(p, 'POST', `/v1/rma/${ids.bomPreco}`, {
     headers: { 'x-api-key': BOM_PRECO_KEY },
-    body: { context: 'search', term: keyword, user_id: user, placements: { topo: { types: ['product'], quantity: 3 } } },
+    body: keywordSearch(keyword, user),
   });
   if (res.status !== 200) throw new Error(`decision on ${p.name}: ${res.status} ${JSON.stringify(res.body)}`);
   return (res.body.placements.topo as Array<{ ad_id: number; impression_url: string; view_url: string; click_url: string }>).find((ad) => ad.ad_id === ids.ad);
@@ -141,32 +140,7 @@ describe.skipIf(skipped)('two API processes and a worker on one PostgreSQL and o
     ids.bomPreco = accounts.find((x) => x.slug === 'supermercado-bom-preco')!.id;
     ids.aurora = accounts.find((x) => x.slug === 'cafe-aurora')!.id;
     // A campaign of Café Aurora on Bom Preço of this test's own (its own search term), switched on through A below.
-    const campaign = await db.prisma.campaign.create({
-      data: {
-        publisherId: ids.bomPreco,
-        advertiserId: ids.aurora,
-        name: `Várias instâncias ${keyword}`,
-        adType: 'product',
-        active: false,
-        dailyBudgetCents: 100_000_000n,
-        cpcCents: 50n,
-        startAt: new Date(Date.now() - 86_400_000),
-        keywords: { create: [{ keyword }] },
-        products: { create: [{ sku: SKU }] },
-      },
-    });
-    ids.campaign = campaign.id;
-    ids.ad = (await db.prisma.ad.create({ data: { campaignId: campaign.id, adType: 'product', status: 'approved', sku: SKU, destinationUrl: 'https://loja.test/cafe' } })).id;
-    ids.wallet = (await db.prisma.wallet.findUniqueOrThrow({ where: { publisherId_advertiserId: { publisherId: ids.bomPreco, advertiserId: ids.aurora } } })).id;
-    await createWalletsRepo(db.prisma).credit({
-      walletId: ids.wallet,
-      amountCents: 10_000_000n,
-      type: 'credit',
-      subtype: 'recharge',
-      userId: null,
-      note: 'multi-instance test',
-      idempotencyKey: `multi-${keyword}`,
-    });
+    Object.assign(ids, await createKeywordCampaign(db.prisma, { publisherId: ids.bomPreco, advertiserId: ids.aurora, keyword, active: false }));
     adminToken = await login(a, DEMO.admin);
   }, 240_000);
 

@@ -1,6 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobName, JobPayloads } from '../jobs/queues.ts';
+import { throttledRedisErrorLog } from './redis.ts';
 
 export interface AddOptions {
   /** Jobs with the same id are accepted once. */
@@ -72,16 +73,8 @@ export function createBullQueue(
   // request adding a job while Redis is away answers 503 instead of hanging.
   const connection = { url: redisUrl, maxRetriesPerRequest: null, retryStrategy };
   const queue = new Queue(QUEUE, { connection: { url: redisUrl, enableOfflineQueue: false, retryStrategy }, prefix: `${prefix}:bull` });
-  // Connection errors while Redis is away, at most one line every 10 s per queue or worker.
-  const quietly = (what: string) => {
-    let loggedAt = 0;
-    return (err: Error) => {
-      if (Date.now() - loggedAt < 10_000) return;
-      loggedAt = Date.now();
-      log.warn({ err }, `${what}: Redis error`);
-    };
-  };
-  queue.on('error', quietly('job queue'));
+  // Connection errors while Redis is away: at most one line every 10 s per queue or worker.
+  queue.on('error', throttledRedisErrorLog(log, 'job queue'));
   const handlers = new Map<string, JobHandler<JobName>>();
   let worker: Worker | undefined;
   return {
@@ -124,7 +117,7 @@ export function createBullQueue(
           settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade, backoffMs) },
         },
       );
-      worker.on('error', quietly('job worker'));
+      worker.on('error', throttledRedisErrorLog(log, 'job worker'));
       worker.on('failed', (job, err) =>
         log.warn({ job: job?.name, id: job?.id, attempt: job?.attemptsMade, final: job ? job.attemptsMade >= (job.opts.attempts ?? 1) : true, err }, 'job failed'),
       );

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { RedisOptions } from 'ioredis';
 
 /**
@@ -14,3 +15,20 @@ export const APP_REDIS_OPTIONS: RedisOptions = {
   // A Redis that stops answering without closing the connection (a partition) fails the command too.
   commandTimeout: 5_000,
 };
+
+/** How often a connection that keeps failing (Redis away) may log its error. */
+export const REDIS_ERROR_LOG_EVERY_MS = 10_000;
+
+/**
+ * An 'error' listener for a Redis connection, or a BullMQ queue or worker, that logs at most one
+ * line every REDIS_ERROR_LOG_EVERY_MS. While Redis is away each reconnection attempt emits an
+ * error; a connection with no listener would print ioredis's "Unhandled error event" every time.
+ */
+export function throttledRedisErrorLog(log: Pick<FastifyBaseLogger, 'warn'>, what: string): (err: Error) => void {
+  let loggedAt = -Infinity;
+  return (err) => {
+    if (Date.now() - loggedAt < REDIS_ERROR_LOG_EVERY_MS) return;
+    loggedAt = Date.now();
+    log.warn({ err }, `${what}: Redis error`);
+  };
+}

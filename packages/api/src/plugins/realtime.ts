@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Redis } from 'ioredis';
+import { throttledRedisErrorLog } from '../lib/redis.ts';
 
 /** Events the server pushes to browsers. */
 export interface RealtimeEvents {
@@ -29,6 +30,8 @@ export default fp<{ redis?: Redis; prefix: string }>(
     const io = new Server(app.server, { path: '/socket.io', cors: { origin: true }, serveClient: false });
     // The adapter's own pair of connections, closed with it.
     const clients = opts.redis ? [opts.redis.duplicate(), opts.redis.duplicate()] : [];
+    // (A duplicate has no listener of its client's: each says once in a while that Redis is away.)
+    clients.forEach((c, i) => c.on('error', throttledRedisErrorLog(app.log, `socket.io adapter ${i ? 'subscriber' : 'publisher'}`)));
     if (clients.length) io.adapter(createAdapter(clients[0], clients[1], { key: `${opts.prefix}:socket.io` }));
     io.use(async (socket, next) => {
       try {

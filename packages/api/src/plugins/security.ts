@@ -4,6 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
+import { throttledRedisErrorLog } from '../lib/redis.ts';
 import { errorEnvelope } from './errors.ts';
 
 /** Probes that load balancers call often: never rate limited (nor documented as such). */
@@ -94,6 +95,7 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
     // The ceiling's own connection: it pipelines the counts of concurrent requests into one write
     // (one write, and one read, per request otherwise).
     const limiterRedis = opts.redis?.duplicate({ enableAutoPipelining: true });
+    limiterRedis?.on('error', throttledRedisErrorLog(app.log, 'rate limit'));
     if (limiterRedis) app.addHook('onClose', async () => limiterRedis.disconnect());
     await app.register(rateLimit, {
       global: true,

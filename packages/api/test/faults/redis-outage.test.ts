@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app.ts';
 import { createEventSigner, type EventType } from '../../src/modules/ad-serving/event-signing.ts';
 import { DEMO_PASSWORD } from '../../src/seed.ts';
 import { DEMO_API_KEY } from '../../src/modules/ad-serving/ad-serving.seed.ts';
+import { createKeywordCampaign, keywordSearch } from '../keyword-campaign.ts';
 import { servedAd } from '../served-ad.ts';
 import { createTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 import { createFaultEnv, faultsSkipReason, fixtureIds, isEnvelope, until, type FaultEnv } from './setup.ts';
@@ -13,19 +14,26 @@ import { createFaultEnv, faultsSkipReason, fixtureIds, isEnvelope, until, type F
 /**
  * Redis taken away from a running API (its REDIS_URL points at a proxy the test stops) and given
  * back: readiness and the routes that need Redis say 503 in the envelope, beacons keep being
- * stored durably (in the database inbox) and counted, and everything recovers by itself.
+ * stored durably (in the database inbox) and counted, and everything recovers by itself. A second
+ * instance (B), whose Redis stays up, pauses a campaign meanwhile: its announcement is lost for the
+ * cut-off instance, which reads its ad index again once it hears the bus again.
  */
 describe.skipIf(faultsSkipReason)(`Redis unreachable for the API${faultsSkipReason ? ` (${faultsSkipReason})` : ''}`, () => {
   let env: FaultEnv;
   let proxy: TcpProxy;
   let app: FastifyInstance;
+  let other: FastifyInstance;
   let base = '';
+  let otherBase = '';
+  /** A campaign of the test's own, served to searches for this term only. */
+  const keyword = `cafe-fault-${Math.random().toString(36).slice(2, 8)}`;
+  let pausable: Awaited<ReturnType<typeof createKeywordCampaign>>;
   let ids: Awaited<ReturnType<typeof fixtureIds>>;
   const acknowledged = new Set<string>();
 
   /** Every request is bounded: a hang is a failure, not a stuck test. */
-  const call = async (path: string, init: RequestInit = {}) => {
-    const res = await fetch(`${base}${path}`, { ...init, redirect: 'manual', signal: AbortSignal.timeout(5_000) });
+  const call = async (path: string, init: RequestInit = {}, origin = base) => {
+    const res = await fetch(`${origin}${path}`, { ...init, redirect: 'manual', signal: AbortSignal.timeout(5_000) });
     const text = await res.text();
     let body: unknown = text;
     try {
@@ -50,10 +58,17 @@ describe.skipIf(faultsSkipReason)(`Redis unreachable for the API${faultsSkipReas
     return res;
   };
   const counted = async () => env.database.prisma.rmEvent.count({ where: { placement: 'fault-redis' } });
+  /** Whether the instance at `origin` serves the test's own campaign to a search for its term. */
+  const servesPausable = async (origin: string) => {
+    const res = await call(`/v1/rma/${ids.bomPreco}`, json(keywordSearch(keyword, 'fault-person'), { 'x-api-key': DEMO_API_KEY }), origin);
+    if (res.status !== 200) throw new Error(`decision: ${res.status} ${JSON.stringify(res.body)}`);
+    return (res.body as { placements: { topo: Array<{ ad_id: number }> } }).placements.topo.some((ad) => ad.ad_id === pausable.ad);
+  };
 
   beforeAll(async () => {
     env = await createFaultEnv();
     ids = await fixtureIds(env.database.prisma);
+    pausable = await createKeywordCampaign(env.database.prisma, { publisherId: ids.bomPreco, advertiserId: ids.aurora, keyword, active: true });
     const target = new URL(env.redisUrl);
     proxy = await createTcpProxy({ host: target.hostname, port: Number(target.port || 6379) });
     const config = loadConfig(
@@ -64,9 +79,14 @@ describe.skipIf(faultsSkipReason)(`Redis unreachable for the API${faultsSkipReas
     app = await buildApp(config, { logger: Boolean(process.env.FAULTS_LOG), database: env.database });
     await app.listen({ port: 0, host: '127.0.0.1' });
     base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    // Another instance on the same database and Redis (reached directly), running no jobs.
+    other = await buildApp({ ...config, redisUrl: env.redisUrl, runWorkers: false }, { logger: false, database: env.database });
+    await other.listen({ port: 0, host: '127.0.0.1' });
+    otherBase = `http://127.0.0.1:${(other.server.address() as { port: number }).port}`;
   });
   afterAll(async () => {
     await proxy?.start();
+    await other?.close();
     await app?.close();
     await proxy?.close();
     await env?.cleanup();
@@ -81,6 +101,8 @@ describe.skipIf(faultsSkipReason)(`Redis unreachable for the API${faultsSkipReas
     const auth = { authorization: `Bearer ${token}` };
     expect((await call('/api/account/account-info', { headers: auth })).status).toBe(200);
     for (let i = 0; i < 20; i++) expect((await beacon()).status).toBe(202);
+    expect(await servesPausable(base)).toBe(true);
+    expect(await servesPausable(otherBase)).toBe(true);
     // (Events in the Redis stream when it goes away wait for it: these are counted first.)
     await until('the first beacons counted', async () => (await counted()) === acknowledged.size || `${await counted()} of ${acknowledged.size}`, 15_000);
 
@@ -117,7 +139,19 @@ describe.skipIf(faultsSkipReason)(`Redis unreachable for the API${faultsSkipReas
     expect(during.map((r) => r.status)).toEqual(during.map(() => 202));
     await until('the beacons of the outage counted while Redis is away', async () => (await counted()) === acknowledged.size || `${await counted()} of ${acknowledged.size}`, 15_000);
 
+    // Meanwhile the campaign is paused through the other instance: its announcement on the Redis
+    // bus does not reach this one, which keeps serving it while it is cut off.
+    const paused = await call(`/campaign/${pausable.campaign}`, { ...json({ active: false }), method: 'PATCH', headers: { 'content-type': 'application/json', ...auth } }, otherBase);
+    expect(paused.status, JSON.stringify(paused.body)).toBe(200);
+    expect(await servesPausable(otherBase)).toBe(false);
+    expect(await servesPausable(base), 'the cut-off instance cannot have heard of the pause').toBe(true);
+
     await proxy.start();
+
+    // Once its bus is back it reads its index again: the paused campaign is no longer served (long before the 5-minute rebuild).
+    const back = Date.now();
+    await until('the paused campaign no longer served by the instance that was cut off', async () => !(await servesPausable(base)), 10_000);
+    const stoppedAfter = Date.now() - back;
 
     // Everything comes back by itself: readiness, sign-in, signed-in reads, beacons through Redis.
     await until('/ready 200 again', async () => (await call('/ready')).status === 200, 15_000);
@@ -141,6 +175,9 @@ describe.skipIf(faultsSkipReason)(`Redis unreachable for the API${faultsSkipReas
     const keys = (await env.database.prisma.rmEvent.findMany({ where: { placement: 'fault-redis' }, select: { eventKey: true } })).map((e) => e.eventKey);
     expect(new Set(keys)).toEqual(acknowledged);
     expect(await env.database.prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM rm_event_inbox`).toEqual([{ n: 0n }]);
-    console.log(`redis outage: ${acknowledged.size} beacons acknowledged (60 while Redis was away), all counted once`);
+    console.log(
+      `redis outage: ${acknowledged.size} beacons acknowledged (60 while Redis was away), all counted once; ` +
+        `a campaign paused on another instance meanwhile stopped being served ${stoppedAfter} ms after Redis was back`,
+    );
   }, 90_000);
 });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
 import { businessDate } from '../../lib/business-day.ts';
+import { throttledRedisErrorLog } from '../../lib/redis.ts';
 import { PACING_SLACK, score, systemClock, type BusinessDay, type Clock, type Scored } from './decision.ts';
 
 /** A campaign's serving state, shared by all its index entries and updated in place when spend changes. */
@@ -470,28 +471,54 @@ export type IndexChange =
 /** How instances tell each other about changes: Redis pub-sub when configured, nothing to tell otherwise. */
 export interface IndexBus {
   publish(change: IndexChange): void;
-  subscribe(onChange: (change: IndexChange) => void): void;
+  /**
+   * `onChange` for each change another instance announced; `onMissed` when announcements may have
+   * been lost (the bus was disconnected and is listening again): everything is to be read again.
+   */
+  subscribe(onChange: (change: IndexChange) => void, onMissed?: () => void): void;
   close(): Promise<void>;
 }
 
-/** Redis pub-sub on `${prefix}:rm-index`; an instance ignores its own messages (it applied them already). */
-export function createRedisIndexBus(redis: Redis, prefix: string, log?: Pick<FastifyBaseLogger, 'error'>): IndexBus {
+/**
+ * Redis pub-sub on `${prefix}:rm-index`; an instance ignores its own messages (it applied them
+ * already). Pub-sub keeps nothing for a subscriber that is away: once its connection is back and
+ * subscribed again, `onMissed` says what was announced meanwhile must be read from the database.
+ */
+export function createRedisIndexBus(redis: Redis, prefix: string, log?: Pick<FastifyBaseLogger, 'error' | 'warn'>): IndexBus {
   const channel = `${prefix}:rm-index`;
   const origin = randomBytes(8).toString('hex');
   let subscriber: Redis | undefined;
+  let closing = false;
   return {
     publish(change) {
       redis.publish(channel, JSON.stringify({ origin, change })).catch((err: unknown) => log?.error({ err }, 'announcing an ad index change failed'));
     },
-    subscribe(onChange) {
-      subscriber = redis.duplicate();
-      subscriber.on('message', (_channel: string, message: string) => {
+    subscribe(onChange, onMissed) {
+      const sub = (subscriber = redis.duplicate());
+      if (log) sub.on('error', throttledRedisErrorLog(log, 'ad index bus'));
+      sub.on('message', (_channel: string, message: string) => {
         const { origin: from, change } = JSON.parse(message) as { origin: string; change: IndexChange };
         if (from !== origin) onChange(change);
       });
-      subscriber.subscribe(channel).catch((err: unknown) => log?.error({ err }, 'subscribing to ad index changes failed'));
+      let disconnected = false;
+      sub.on('close', () => (disconnected = true));
+      sub.on('ready', () => {
+        if (!disconnected || closing) return;
+        disconnected = false;
+        // ioredis subscribes again by itself, after 'ready': once this SUBSCRIBE is answered, this
+        // connection hears every later announcement, and what it missed is read afresh.
+        sub
+          .subscribe(channel)
+          .then(() => {
+            log?.warn('ad index bus reconnected: reading every index again for the changes announced meanwhile');
+            onMissed?.();
+          })
+          .catch((err: unknown) => log?.error({ err }, 'subscribing to ad index changes again failed'));
+      });
+      sub.subscribe(channel).catch((err: unknown) => log?.error({ err }, 'subscribing to ad index changes failed'));
     },
     async close() {
+      closing = true;
       await subscriber?.quit().catch(() => undefined);
     },
   };
@@ -500,7 +527,7 @@ export function createRedisIndexBus(redis: Redis, prefix: string, log?: Pick<Fas
 export interface AdIndexOptions {
   clock?: Clock;
   bus?: IndexBus;
-  log?: Pick<FastifyBaseLogger, 'error'>;
+  log?: Pick<FastifyBaseLogger, 'error' | 'warn'>;
 }
 
 /**
@@ -597,7 +624,11 @@ export function createAdIndex(db: Db, { clock = systemClock, bus, log }: AdIndex
     await apply(change);
   }
 
-  bus?.subscribe((change) => void apply(change));
+  bus?.subscribe(
+    (change) => void apply(change),
+    // Changes announced while the bus was away: every index built here is rebuilt (in the background).
+    () => void apply({ kind: 'full', publisherId: null }),
+  );
   const sweeper = setInterval(() => {
     const now = clock().getTime();
     for (const [publisherId, idx] of indexes) {
