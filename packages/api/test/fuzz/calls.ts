@@ -140,8 +140,8 @@ export function expectationOf(contract: RouteContract, call: Call): Expectation 
     }
   }
   if (params.badUrl) return { kind: 'refused', fields: [], why: 'a path that is not UTF-8 once decoded', anyCode: true };
-  // The router refuses a path segment over its maxParamLength (100) before the schema reads it.
-  if (Object.values(call.params ?? {}).some((v) => encodeText(v).length > MAX_PARAM_LENGTH)) {
+  // The router refuses a path segment over its maxParamLength (100 characters, decoded) before the schema reads it.
+  if (Object.values(params.view).some((v) => String(v).length > MAX_PARAM_LENGTH)) {
     return { kind: 'refused', fields: [], why: 'a path segment over the router’s length limit', status: [400, 414], anyCode: true };
   }
   // input-text (preValidation): the first NUL or lone surrogate, params then query then body.

@@ -45,6 +45,18 @@ export function envelopeProblem(body: unknown, lang: Lang): string | undefined {
   return undefined;
 }
 
+// Words the pt-BR messages use and English ones do not.
+const PORTUGUESE = /[ãõçâêôáéíóú]|\b(deve|informe|escolha|use|não|ao menos|campo|valor)\b/i;
+
+/**
+ * The details of an English answer still in Portuguese: a contract's own refinement messages
+ * (`ctx.addIssue({ message })`) are written in pt-BR only. Counted, not failed (see the README).
+ */
+export function portugueseDetails(body: unknown): string[] {
+  const details = (body as Partial<Envelope> | undefined)?.error?.details;
+  return Array.isArray(details) ? details.filter((d) => PORTUGUESE.test(d.message)).map((d) => `${d.field}: ${d.message}`) : [];
+}
+
 /** The fields a validation envelope names: its details', or the one its message quotes. */
 export function namedFields(body: Envelope): string[] {
   const fromDetails = (body.error.details ?? []).flatMap((d) => d.field.split(', '));

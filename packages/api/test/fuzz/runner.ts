@@ -5,7 +5,7 @@ import { takeResponseContractMismatches } from '../../src/plugins/response-contr
 import { fixtures, type FixtureCall, type FixtureContext } from '../contract-fixtures.ts';
 import { bearer, DEMO, type TestApp } from '../helpers.ts';
 import { bodyTextOf, describe, expectationOf, parsedBody, urlOf, type Call, type Expectation } from './calls.ts';
-import { envelopeProblem, namedFields, type Envelope, type Lang } from './envelope.ts';
+import { envelopeProblem, namedFields, portugueseDetails, type Envelope, type Lang } from './envelope.ts';
 import {
   fieldPaths,
   getAt,
@@ -65,6 +65,8 @@ const fixtureOf = (contract: RouteContract): string | undefined => (contract as 
 /** Runs the fuzzing of operations through the real app as the owner account's admin. */
 export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteContract[], opts: FuzzOptions) {
   const rows = await createRowWatch(t.db);
+  /** Details of English answers still in Portuguese (refinement messages), for the summary. */
+  const untranslated = new Set<string>();
   /** Where the time goes (ms), for the summary. */
   const timings = { requests: 0, snapshots: 0, fixtures: 0, settle: 0 };
   const timed = async <T>(key: keyof typeof timings, work: () => Promise<T>): Promise<T> => {
@@ -118,6 +120,7 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
     if (res.status >= 400 && res.status < 500) {
       const problem = envelopeProblem(res.body, lang);
       if (problem) out.push(`${res.status}: ${problem}`);
+      if (lang === 'en') for (const detail of portugueseDetails(res.body)) untranslated.add(detail);
     }
     if (expectation.kind === 'refused') {
       const statuses = expectation.status ?? (expectation.anyCode ? [400, 413, 415] : [400]);
@@ -419,5 +422,5 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
     return report;
   }
 
-  return { fuzz, settle, timings };
+  return { fuzz, settle, timings, untranslated };
 }

@@ -113,15 +113,18 @@ export function createConfigurationService({ db, repo, scopes }: Deps) {
       return termsView(access, await repo.config(access.publisherId));
     },
 
-    /** Inactive terms keep their last url and version, so switching them back on is one click. */
+    /**
+     * Inactive terms keep their last url and version when the body leaves them out, so switching
+     * them back on is one click; a null clears them.
+     */
     async updateTerms(caller: RmCaller, publisherId: number | undefined, input: UpdateTermsInput) {
       const access = await managedPublisher(scopes, caller, publisherId);
       if (caller.role !== 'admin') throw new ForbiddenError('FORBIDDEN_ROLE');
       const current = await repo.config(access.publisherId);
       const config = await repo.saveConfig(access.publisherId, {
         termsActive: input.active,
-        termsUrl: input.url ?? (input.active ? null : (current?.termsUrl ?? null)),
-        termsVersion: input.version ?? (input.active ? null : (current?.termsVersion ?? null)),
+        termsUrl: input.url !== undefined ? input.url : (current?.termsUrl ?? null),
+        termsVersion: input.version !== undefined ? input.version : (current?.termsVersion ?? null),
       });
       return termsView(access, config);
     },

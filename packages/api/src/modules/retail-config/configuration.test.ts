@@ -178,6 +178,10 @@ describe('terms of service', () => {
     const off = await t.http.put('/configuration/terms-of-service').set(bearer(tokens.admin)).send({ active: false });
     expect(off.body).toMatchObject({ active: false, url: terms.url, version: terms.version });
     expect((await t.http.get('/configuration/terms-of-service').set(bearer(tokens.admin))).body).toMatchObject({ active: false, url: terms.url });
+    // A null clears what leaving the field out keeps.
+    const cleared = await t.http.put('/configuration/terms-of-service').set(bearer(tokens.admin)).send({ active: false, url: null, version: null });
+    expect(cleared.body).toMatchObject({ active: false, url: null, version: null });
+    expect((await t.http.get('/configuration/terms-of-service').set(bearer(tokens.admin))).body).toMatchObject({ url: null, version: null });
   });
 });
 
