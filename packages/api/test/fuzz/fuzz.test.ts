@@ -18,7 +18,7 @@ import { createFuzzer, seedOf, type OperationReport } from './runner.ts';
 const env = process.env;
 const SEED = env.FUZZ_SEED ? Number(env.FUZZ_SEED) : env.FUZZ_RANDOM === '1' ? Math.floor(Math.random() * 2 ** 31) : 17_2026;
 const RUNS = Number(env.FUZZ_RUNS ?? 3);
-const MUTATIONS = Number(env.FUZZ_MUTATIONS ?? 14);
+const MUTATIONS = Number(env.FUZZ_MUTATIONS ?? 20);
 const ONLY = env.FUZZ_ONLY ? new Set(env.FUZZ_ONLY.split(',')) : undefined;
 
 const routeContracts: RouteContract[] = Object.values(contracts as Record<string, unknown>)

@@ -308,7 +308,11 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
         const first = fieldPaths(schema, value)[0];
         for (const shape of QUERY_SHAPE_MUTATORS) out.push({ part, path: first ?? [], mutator: shape });
       }
-      if (part === 'body') out.push({ part, path: [], mutator: mutatorsFor(schema, value, [], 'json').find((m) => m.name === 'wrong type')! });
+      // The body as a whole: of another type, or an object with keys the schema does not know.
+      if (part === 'body') {
+        const root = ['wrong type', 'extra key', '__proto__ key', 'constructor.prototype key', 'constructor key', 'NUL in a key'];
+        for (const mutator of mutatorsFor(schema, value, [], 'json')) if (root.includes(mutator.name)) out.push({ part, path: [], mutator });
+      }
     }
     return out;
   }
@@ -391,13 +395,18 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
     const space = mutationSpace(contract, base);
     if (space.length) {
       const picks = fc.sample(fc.tuple(fc.nat({ max: space.length - 1 }), fc.constantFrom<Lang>('pt-BR', 'en')), { numRuns: opts.mutations, seed });
-      // Every mutator kind at least once when the budget allows, then random picks.
-      const byKind = new Map<string, number>();
+      // Half the budget on distinct mutator kinds (in a seeded order, so operations cover different
+      // ones), each at a random field of its own; the rest random picks.
+      const byKind = new Map<string, number[]>();
       space.forEach((m, i) => {
         const k = typeof m.mutator === 'string' ? m.mutator : m.mutator.name;
-        if (!byKind.has(k)) byKind.set(k, i);
+        byKind.set(k, [...(byKind.get(k) ?? []), i]);
       });
-      const chosen = [...byKind.values()].slice(0, Math.ceil(opts.mutations / 2));
+      const kinds = fc.sample(fc.shuffledSubarray([...byKind.keys()], { minLength: byKind.size }), { numRuns: 1, seed })[0]!;
+      const chosen = kinds.slice(0, Math.ceil(opts.mutations / 2)).map((k, n) => {
+        const at = byKind.get(k)!;
+        return at[picks[n % picks.length]![0] % at.length]!;
+      });
       for (const [i] of picks) if (chosen.length < opts.mutations) chosen.push(i);
       for (const [n, i] of chosen.entries()) {
         const lang = picks[n % picks.length]![1];
