@@ -543,7 +543,7 @@ export const campaignRoutes = {
     access: { fixture: 'campaignKeyword', forbid: ['linkedPublisher'] },
     params: KeywordParams,
     responses: { 204: z.null().meta({ description: 'Removida.' }) },
-    errors: [404],
+    errors: [404, 422],
   }),
   setCategories: defineRoute({
     method: 'PUT',
