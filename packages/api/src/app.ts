@@ -12,9 +12,10 @@ import { createBullQueue, createMemoryQueue, type JobQueue } from './lib/queue.t
 import { APP_REDIS_OPTIONS, throttledRedisErrorLog } from './lib/redis.ts';
 import { requestIdOf } from './lib/request-id.ts';
 import errorsPlugin from './plugins/errors.ts';
-import dbPlugin from './plugins/db.ts';
+import { answerFrameworkError } from './plugins/framework-errors.ts';
 import responseContractPlugin from './plugins/response-contract.ts';
 import inputTextPlugin from './plugins/input-text.ts';
+import dbPlugin from './plugins/db.ts';
 import identityPlugin from './plugins/identity.ts';
 import realtimePlugin from './plugins/realtime.ts';
 import securityPlugin from './plugins/security.ts';
@@ -72,7 +73,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     },
     bodyLimit: config.bodyLimit,
     // `/api/user/` (the spec's path) and `/api/user` are one route; the OpenAPI document shows the latter.
-    routerOptions: { ignoreTrailingSlash: true },
+    // A long path value reaches its route's schema (a 400 naming the field) rather than the router's 414.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // The router's own refusals (a path not UTF-8 once decoded, a segment over maxParamLength) get the error envelope too.
+    frameworkErrors: answerFrameworkError,
     trustProxy:
       typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
     // plugins/security.ts answers requests that arrive while closing with the 503 envelope.
@@ -97,6 +101,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.decorate('cache', cache);
 
   await app.register(errorsPlugin);
+  if (config.responseContract.check) await app.register(responseContractPlugin, { file: config.responseContract.file });
+  await app.register(inputTextPlugin);
   await app.register(dbPlugin, { database });
   await app.register(securityPlugin, {
     corsOrigins: config.corsOrigins,
@@ -104,8 +110,6 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     redis,
     prefix: config.redisPrefix,
   });
-  if (config.responseContract.check) await app.register(responseContractPlugin, { file: config.responseContract.file });
-  await app.register(inputTextPlugin);
   await app.register(identityPlugin, { secret: config.jwtSecret, expiresIn: config.jwtExpiresIn, cache });
   await app.register(realtimePlugin, { redis, prefix: config.redisPrefix });
   await app.register(openapiPlugin, { version: config.version });

@@ -103,7 +103,7 @@ describe('a NUL or lone surrogate in the input', () => {
           Buffer.from(`\r\n--${boundary}--\r\n`),
         ]),
       });
-    for (const fields of [{ ad_type: NUL }, { ad_size_id: '1\u0000' }, { ad_type: LONE }]) {
+    for (const fields of [{ ad_type: NUL }, { ad_size_id: '1\u0000' }, { ad_type: LONE }] as Record<string, string>[]) {
       const res = await upload(fields, 'banner.png');
       expect(res.statusCode, `${JSON.stringify(fields)}: ${res.body}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode).toBeLessThan(500);
