@@ -29,7 +29,8 @@ interface Match {
   context: string;
 }
 
-interface Credit {
+/** Which served ad a conversion's SKU is credited to. */
+interface CreditTarget {
   conversion_id: bigint;
   publisher_id: number;
   advertiser_id: number;
@@ -38,6 +39,9 @@ interface Credit {
   placement: string;
   context: string;
   sku: string;
+}
+
+interface Credit extends CreditTarget {
   quantity: number;
   income: number;
   orderedAt: Date;
@@ -124,15 +128,7 @@ async function findMatches(tx: Tx, ids: bigint[]): Promise<Match[]> {
      WHERE c.id IN (SELECT jsonb_array_elements_text(${json(ids.map(String))}::jsonb)::bigint)`;
 }
 
-interface PreviousCredit {
-  conversion_id: bigint;
-  publisher_id: number;
-  advertiser_id: number;
-  campaign_id: number;
-  ad_id: number;
-  placement: string;
-  context: string;
-  sku: string;
+interface PreviousCredit extends CreditTarget {
   quantity: number;
   income_cents: bigint;
 }

@@ -2,25 +2,12 @@ import type { Db } from '../../db/client.ts';
 import type { AdStatus, CampaignGoal, CampaignType, Prisma } from '../../generated/prisma/client.ts';
 import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../../lib/business-day.ts';
 import type { ModuleSeed } from '../../lib/module.ts';
+import { AD_SIZES } from '../retail-config/retail-config.seed.ts';
 
 const DAY = 86_400_000;
 const BOM_PRECO = 'supermercado-bom-preco';
 const REDE = 'rede-parceira-midia';
 const CAFE_AURORA = 'cafe-aurora';
-
-/** Banner sizes each publisher sells (the config seed upserts the same rows). */
-const AD_SIZES: Record<string, Array<[name: string, width: number, height: number]>> = {
-  [BOM_PRECO]: [
-    ['Full banner', 1200, 300],
-    ['Retângulo médio', 300, 250],
-    ['Super banner', 728, 90],
-    ['Mobile banner', 320, 100],
-  ],
-  [REDE]: [
-    ['Full banner', 1200, 300],
-    ['Retângulo médio', 300, 250],
-  ],
-};
 
 const TAGS = ['Black Friday', 'Lançamentos', 'Sempre ativo'];
 

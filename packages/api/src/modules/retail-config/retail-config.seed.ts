@@ -26,7 +26,8 @@ const GOAL_RANGES: Record<string, Record<CampaignGoal, [min: number, max: number
   [REDE]: { profitability: [60, 150], growth: [90, 220], reach: [35, 100] },
 };
 
-const AD_SIZES: Record<string, Array<[name: string, width: number, height: number]>> = {
+/** Banner sizes each publisher sells (the campaigns seed places its banners on them). */
+export const AD_SIZES: Record<string, Array<[name: string, width: number, height: number]>> = {
   [BOM_PRECO]: [
     ['Full banner', 1200, 300],
     ['Retângulo médio', 300, 250],
