@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { IdParam, Message, Timestamp } from './common.ts';
 import { RM_AD_TYPES } from './retail-config.ts';
+import { msg } from './messages.ts';
 
 export const RMA_CONTEXTS = ['home', 'category', 'product_page', 'brand_page', 'search', 'digital_signage'] as const;
 export type RmaContext = (typeof RMA_CONTEXTS)[number];
@@ -10,7 +11,7 @@ const Text = (max: number) => z.string().trim().min(1).max(max);
 
 export const RmaPlacementRequest = z
   .object({
-    types: z.array(z.enum(RM_AD_TYPES)).min(1, { message: 'Informe ao menos um tipo de anúncio.' }),
+    types: z.array(z.enum(RM_AD_TYPES)).min(1, { message: msg('AD_TYPES_REQUIRED') }),
     quantity: z.number().int().min(1).max(20).default(1).meta({ description: 'Quantos anúncios no máximo (1 a 20).' }),
     size: Text(60).optional().meta({ description: 'Tamanho "LxA" (ex.: 728x90) ou o nome de um formato; obrigatório para banner.' }),
   })
@@ -33,22 +34,22 @@ export const RmaRequest = z
     allow_duplicates: z.boolean().optional().meta({ description: 'Permite repetir SKU ou campanha entre os anúncios da resposta.' }),
     placements: z
       .record(Text(100), RmaPlacementRequest)
-      .refine((p) => Object.keys(p).length >= 1 && Object.keys(p).length <= 20, { message: 'Informe de 1 a 20 posicionamentos.' }),
+      .refine((p) => Object.keys(p).length >= 1 && Object.keys(p).length <= 20, { message: msg('PLACEMENTS_COUNT') }),
   })
   .superRefine((body, ctx) => {
-    if (body.context === 'search' && !body.term) ctx.addIssue({ code: 'custom', path: ['term'], message: 'Informe o termo buscado (term).' });
+    if (body.context === 'search' && !body.term) ctx.addIssue({ code: 'custom', path: ['term'], message: msg('SEARCH_TERM_REQUIRED') });
     if (body.context === 'product_page' && !body.product_sku)
-      ctx.addIssue({ code: 'custom', path: ['product_sku'], message: 'Informe o SKU do produto (product_sku).' });
+      ctx.addIssue({ code: 'custom', path: ['product_sku'], message: msg('PRODUCT_SKU_REQUIRED') });
     if (body.context === 'brand_page' && !body.brand_name)
-      ctx.addIssue({ code: 'custom', path: ['brand_name'], message: 'Informe a marca (brand_name).' });
+      ctx.addIssue({ code: 'custom', path: ['brand_name'], message: msg('BRAND_NAME_REQUIRED') });
     if (body.context === 'category') {
-      if (!body.category_name) ctx.addIssue({ code: 'custom', path: ['category_name'], message: 'Informe a categoria (category_name).' });
+      if (!body.category_name) ctx.addIssue({ code: 'custom', path: ['category_name'], message: msg('CATEGORY_NAME_REQUIRED') });
       else if (/[;|\n]/.test(body.category_name))
-        ctx.addIssue({ code: 'custom', path: ['category_name'], message: 'Informe uma única categoria, com o caminho completo (ex.: "Mercearia > Café").' });
+        ctx.addIssue({ code: 'custom', path: ['category_name'], message: msg('CATEGORY_NAME_SINGLE') });
     }
     for (const [name, p] of Object.entries(body.placements ?? {})) {
       if (p.types.includes('banner') && !p.size)
-        ctx.addIssue({ code: 'custom', path: ['placements', name, 'size'], message: 'Informe o tamanho (size) do banner.' });
+        ctx.addIssue({ code: 'custom', path: ['placements', name, 'size'], message: msg('BANNER_SIZE_REQUIRED') });
     }
   })
   .meta({ id: 'RmaRequest' });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { IdParam, Money, OptionalText, PageMeta, Timestamp, endNotBeforeStart } from './common.ts';
+import { msg } from './messages.ts';
 
 /** Review states of an ad (spec §4): created pending_review, then approved or rejected by the publisher. */
 export const AD_REVIEW_STATUSES = ['pending_review', 'approved', 'rejected'] as const;
@@ -46,13 +47,13 @@ const AdMediaUrl = z
   .string()
   .trim()
   .max(500)
-  .regex(/^\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/, { message: 'Use o endereço devolvido pelo envio de mídia (/uploads/…).' });
+  .regex(/^\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/, { message: msg('MEDIA_URL_FROM_UPLOAD') });
 
 const HttpUrl = z
   .string()
   .trim()
   .max(500)
-  .regex(/^https?:\/\/[^\s]+$/i, { message: 'Informe um endereço que comece com http:// ou https://.' });
+  .regex(/^https?:\/\/[^\s]+$/i, { message: msg('HTTP_ADDRESS') });
 
 // ---------------------------------------------------------------- responses
 
@@ -197,7 +198,7 @@ const PriceOverrides = {
 const Dimension = z
   .string()
   .trim()
-  .regex(/^[1-9]\d{0,4}x[1-9]\d{0,4}$/, { message: 'Use largura x altura em pixels, ex.: 1200x300.' });
+  .regex(/^[1-9]\d{0,4}x[1-9]\d{0,4}$/, { message: msg('BANNER_SIZE_FORMAT') });
 
 export const AdAssetInput = z.strictObject({
   dimension: Dimension,
@@ -253,7 +254,7 @@ export type UpdateAdInput = z.output<typeof UpdateAdBody>;
 
 export const PatchAdBody = z.strictObject({ active: z.boolean() });
 
-const ReviewNote = z.string().trim().min(1, { message: 'Informe o motivo.' }).max(AD_REVIEW_NOTE_MAX);
+const ReviewNote = z.string().trim().min(1, { message: msg('REASON_REQUIRED') }).max(AD_REVIEW_NOTE_MAX);
 
 export const ApproveAdBody = z
   .strictObject({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { IdParam, Message, Money, OptionalText, PageQuery, Timestamp, paged } from './common.ts';
+import { msg } from './messages.ts';
 
 export const AUDIENCE_STATUSES = ['awaiting_approval', 'approved', 'rejected'] as const;
 export const AUDIENCE_VISIBILITIES = ['global', 'private'] as const;
@@ -128,9 +129,9 @@ const ATTRIBUTE_BY_KEY = new Map(AUDIENCE_ATTRIBUTES.map((a) => [a.key, a]));
 /** Why a rule does not fit the attribute catalogue, at the path it concerns; null when it does. */
 export function audienceRuleProblem(rule: AudienceRule): { path: 'attribute' | 'operator' | 'value'; message: string } | null {
   const attr = ATTRIBUTE_BY_KEY.get(rule.attribute);
-  if (!attr) return { path: 'attribute', message: 'Atributo desconhecido: consulte a lista de atributos de audiência.' };
+  if (!attr) return { path: 'attribute', message: msg('AUDIENCE_ATTRIBUTE_UNKNOWN') };
   if (!attr.operators.includes(rule.operator)) {
-    return { path: 'operator', message: `Operador não permitido para "${attr.label}": use ${attr.operators.join(', ')}.` };
+    return { path: 'operator', message: msg('AUDIENCE_OPERATOR_NOT_ALLOWED', { label: attr.label, operators: attr.operators.join(', ') }) };
   }
   const v = rule.value;
   const list = rule.operator === 'in' || rule.operator === 'not_in';
@@ -138,22 +139,22 @@ export function audienceRuleProblem(rule: AudienceRule): { path: 'attribute' | '
   if (attr.type === 'number') {
     if (rule.operator === 'between') {
       if (!Array.isArray(v) || v.length !== 2 || v.some((x) => typeof x !== 'number' || x < 0)) {
-        return bad('Informe [mínimo, máximo], dois números maiores ou iguais a zero.');
+        return bad(msg('AUDIENCE_BETWEEN_VALUE'));
       }
-      if ((v[0] as number) > (v[1] as number)) return bad('O mínimo deve ser menor ou igual ao máximo.');
+      if ((v[0] as number) > (v[1] as number)) return bad(msg('AUDIENCE_MIN_ABOVE_MAX'));
       return null;
     }
-    if (typeof v !== 'number' || v < 0) return bad('Informe um número maior ou igual a zero.');
+    if (typeof v !== 'number' || v < 0) return bad(msg('AUDIENCE_NUMBER_VALUE'));
     return null;
   }
-  if (attr.type === 'boolean') return typeof v === 'boolean' ? null : bad('Informe verdadeiro ou falso.');
+  if (attr.type === 'boolean') return typeof v === 'boolean' ? null : bad(msg('AUDIENCE_BOOLEAN_VALUE'));
   if (list) {
-    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) return bad('Informe uma lista de valores.');
-  } else if (typeof v !== 'string') return bad('Informe um valor de texto.');
+    if (!Array.isArray(v) || v.some((x) => typeof x !== 'string')) return bad(msg('AUDIENCE_LIST_VALUE'));
+  } else if (typeof v !== 'string') return bad(msg('AUDIENCE_TEXT_VALUE'));
   if (attr.options) {
     const allowed = new Set(attr.options.map((o) => o.value));
     const values = Array.isArray(v) ? v : [v];
-    if (values.some((x) => !allowed.has(String(x)))) return bad(`Valor fora das opções de "${attr.label}".`);
+    if (values.some((x) => !allowed.has(String(x)))) return bad(msg('AUDIENCE_VALUE_NOT_AN_OPTION', { label: attr.label }));
   }
   return null;
 }
@@ -169,7 +170,7 @@ const AudienceFields = z.strictObject({
     .transform((v) => (v ? v : null)),
   estimated_audience: z.number().int().min(0).max(1_000_000_000).default(0).meta({ description: 'Clientes estimados na audiência.' }),
   reach_range: z.number().int().min(0).max(100).default(0).meta({ description: 'Alcance potencial, de 0 a 100.' }),
-  visibility: z.enum(AUDIENCE_VISIBILITIES, { message: 'Escolha a visibilidade: global ou privada.' }),
+  visibility: z.enum(AUDIENCE_VISIBILITIES, { message: msg('AUDIENCE_VISIBILITY') }),
   advertiser_ids: z
     .array(z.number().int().positive())
     .max(500)
@@ -182,11 +183,11 @@ type Fields = z.output<typeof AudienceFields>;
 
 function audienceRules(a: Pick<Fields, 'visibility' | 'advertiser_ids' | 'rules'>, ctx: z.RefinementCtx) {
   if (a.visibility === 'private' && a.advertiser_ids.length === 0) {
-    ctx.addIssue({ code: 'custom', path: ['advertiser_ids'], message: 'Escolha ao menos um anunciante para uma audiência privada.' });
+    ctx.addIssue({ code: 'custom', path: ['advertiser_ids'], message: msg('AUDIENCE_PRIVATE_NEEDS_ADVERTISERS') });
   }
   // A global audience is seen by every linked advertiser: a list would be dropped, not stored.
   if (a.visibility === 'global' && a.advertiser_ids.length > 0) {
-    ctx.addIssue({ code: 'custom', path: ['advertiser_ids'], message: 'Uma audiência global vale para todos os anunciantes vinculados: não escolha anunciantes.' });
+    ctx.addIssue({ code: 'custom', path: ['advertiser_ids'], message: msg('AUDIENCE_GLOBAL_NO_ADVERTISERS') });
   }
   a.rules.forEach((rule, i) => {
     const problem = audienceRuleProblem(rule);
@@ -218,13 +219,13 @@ export const ApproveAudienceBody = z
   })
   .superRefine((b, ctx) => {
     if (b.price_type !== 'fixed') return;
-    if (b.price === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: 'Informe o preço da audiência.' });
-    else if (b.price <= 0) ctx.addIssue({ code: 'custom', path: ['price'], message: 'O preço deve ser maior que zero.' });
+    if (b.price === undefined) ctx.addIssue({ code: 'custom', path: ['price'], message: msg('AUDIENCE_PRICE_REQUIRED') });
+    else if (b.price <= 0) ctx.addIssue({ code: 'custom', path: ['price'], message: msg('PRICE_ABOVE_ZERO') });
   });
 export type ApproveAudienceInput = z.output<typeof ApproveAudienceBody>;
 
 export const RejectAudienceBody = z.strictObject({
-  note: z.string({ message: 'Informe o motivo da rejeição.' }).trim().min(1, { message: 'Informe o motivo da rejeição.' }).max(500),
+  note: z.string({ message: msg('REJECTION_REASON_REQUIRED') }).trim().min(1, { message: msg('REJECTION_REASON_REQUIRED') }).max(500),
 });
 export type RejectAudienceInput = z.output<typeof RejectAudienceBody>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
+import { msg } from './messages.ts';
 
 /** How long a served ad's event URLs stay valid, in hours. */
 export const BEACON_TOKEN_TTL_HOURS = 24;
@@ -91,7 +92,7 @@ export const ConversionBody = z
   })
   .superRefine((body, ctx) => {
     if (!body.user_id && !body.session_id)
-      ctx.addIssue({ code: 'custom', path: ['user_id'], message: 'Informe user_id ou session_id de quem comprou.' });
+      ctx.addIssue({ code: 'custom', path: ['user_id'], message: msg('PURCHASE_BUYER_REQUIRED') });
   })
   .meta({ id: 'ConversionBody' });
 export type ConversionBody = z.infer<typeof ConversionBody>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { IdParam, Money, OptionalText, Timestamp, endNotBeforeStart, paged } from './common.ts';
+import { msg } from './messages.ts';
 
 export const CAMPAIGN_AD_TYPES = ['product', 'banner', 'sponsored_brand', 'digital_signage'] as const;
 export type CampaignAdType = (typeof CAMPAIGN_AD_TYPES)[number];
@@ -224,7 +225,7 @@ const DailyBudget = Budget.meta({ description: BUDGET_NOTE });
 function datesInOrder(b: { start_at?: string; end_at?: string | null }, ctx: z.RefinementCtx) {
   const start = b.start_at ?? saoPauloToday();
   if (b.end_at && b.end_at < start) {
-    ctx.addIssue({ code: 'custom', path: ['end_at'], message: 'A data final deve ser igual ou posterior à de início.' });
+    ctx.addIssue({ code: 'custom', path: ['end_at'], message: msg('END_BEFORE_START') });
   }
 }
 
@@ -252,7 +253,7 @@ export const CreateCampaignBody = z
   .superRefine((b, ctx) => {
     datesInOrder(b, ctx);
     if (b.ad_type === 'product' && b.products.length === 0) {
-      ctx.addIssue({ code: 'custom', path: ['products'], message: 'Escolha ao menos um produto.' });
+      ctx.addIssue({ code: 'custom', path: ['products'], message: msg('PRODUCTS_REQUIRED') });
     }
   });
 export type CreateCampaignInput = z.output<typeof CreateCampaignBody>;
@@ -264,7 +265,7 @@ export const CreateObjectiveCampaignBody = z
     name: CampaignName,
     products: z
       .array(z.object({ id: z.number().int().positive(), sku: z.string().trim().min(1).max(100) }))
-      .min(1, { message: 'Escolha ao menos um produto.' })
+      .min(1, { message: msg('PRODUCTS_REQUIRED') })
       .max(500),
     start_at: DateOnly.optional().meta({ description: 'YYYY-MM-DD; padrão: hoje (São Paulo).' }),
     end_at: DateOnly.nullable().optional().meta({ description: 'YYYY-MM-DD; null = sempre ativa.' }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { msg } from './messages.ts';
 
 export const IdParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -36,7 +37,7 @@ export const Password = z
   .min(8)
   .max(128)
   .refine((v) => /[A-Za-z]/.test(v) && /\d/.test(v), {
-    message: 'A senha deve ter ao menos 8 caracteres, com letras e números.',
+    message: msg('PASSWORD_RULE'),
   });
 
 /** An optional text filter of a list: trimmed, at most 120 characters, empty as absent. */
@@ -50,6 +51,6 @@ export const OptionalText = z
 /** A date-range filter's rule (YYYY-MM-DD strings): the end is not before the start, reported at `end_date`. */
 export function endNotBeforeStart(q: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx): void {
   if (q.start_date && q.end_date && q.end_date < q.start_date) {
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: 'A data final deve ser igual ou posterior à inicial.' });
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: msg('END_DATE_BEFORE_START') });
   }
 }

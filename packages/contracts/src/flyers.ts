@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { IdParam, Message, OptionalText, PageQuery, Timestamp, endNotBeforeStart, paged } from './common.ts';
+import { msg } from './messages.ts';
 
 export const FLYER_STATUSES = ['scheduled', 'active', 'pause', 'finished', 'canceled'] as const;
 export const FLYER_ACTIONS = ['cancel', 'finish', 'pause', 'reactivate'] as const;
@@ -28,7 +29,7 @@ const MediaUrl = z
   .string()
   .trim()
   .max(500)
-  .regex(/^\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/, { message: 'Use o endereço devolvido pelo envio de mídia (/uploads/…).' });
+  .regex(/^\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/, { message: msg('MEDIA_URL_FROM_UPLOAD') });
 
 const FlyerFields = z.strictObject({
   name: z.string().trim().min(2).max(120),
@@ -46,7 +47,7 @@ const FlyerFields = z.strictObject({
 
 function flyerRules(f: z.output<typeof FlyerFields>, ctx: z.RefinementCtx) {
   if (Date.parse(f.end_at) <= Date.parse(f.start_at)) {
-    ctx.addIssue({ code: 'custom', path: ['end_at'], message: 'O fim do encarte deve ser depois do início.' });
+    ctx.addIssue({ code: 'custom', path: ['end_at'], message: msg('FLYER_END_AFTER_START') });
   }
 }
 

@@ -5,6 +5,7 @@ export * from './auth.ts';
 export * from './users.ts';
 export * from './system.ts';
 export * from './zod-pt-br.ts';
+export * from './messages.ts';
 export * from './promotions.ts';
 export * from './promotion-pricing.ts';
 export * from './flyers.ts';

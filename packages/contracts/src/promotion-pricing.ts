@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { IdParam, Money, endNotBeforeStart } from './common.ts';
 import { PROMOTION_STATUSES, PROMOTION_TYPES } from './promotions.ts';
+import { msg } from './messages.ts';
 
 const promotional = 'promotional';
 const writers = ['admin', 'manager'] as const;
@@ -22,7 +23,7 @@ export const PromotionMetricsQuery = z
     endNotBeforeStart(q, ctx);
     const days = q.start_date && q.end_date ? (Date.parse(q.end_date) - Date.parse(q.start_date)) / 86_400_000 + 1 : 0;
     if (days > METRICS_MAX_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['end_date'], message: `O período pode ter no máximo ${METRICS_MAX_DAYS} dias.` });
+      ctx.addIssue({ code: 'custom', path: ['end_date'], message: msg('PERIOD_TOO_LONG', { days: METRICS_MAX_DAYS }) });
     }
   });
 export type PromotionMetricsQuery = z.output<typeof PromotionMetricsQuery>;
@@ -110,7 +111,7 @@ const EvaluateFields = z.strictObject({
 function uniqueSkus(b: { items: { sku: string }[] }, ctx: z.RefinementCtx) {
   const seen = new Set<string>();
   b.items.forEach((item, i) => {
-    if (seen.has(item.sku)) ctx.addIssue({ code: 'custom', path: ['items', i, 'sku'], message: `O SKU "${item.sku}" aparece mais de uma vez.` });
+    if (seen.has(item.sku)) ctx.addIssue({ code: 'custom', path: ['items', i, 'sku'], message: msg('SKU_REPEATED', { sku: item.sku }) });
     seen.add(item.sku);
   });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { IdParam, Message, Money, OptionalText, PageQuery, Timestamp, endNotBeforeStart, paged } from './common.ts';
+import { msg } from './messages.ts';
 
 export const PROMOTION_TYPES = ['buy_pay', 'discount', 'fixed_price', 'coupon', 'shipping_discount', 'items_discount'] as const;
 export const PROMOTION_STATUSES = ['scheduled', 'active', 'paused', 'finished', 'canceled'] as const;
@@ -50,7 +51,7 @@ const PromotionFields = z.strictObject({
   code: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9_-]{3,40}$/, { message: 'O código deve ter de 3 a 40 letras, números, "-" ou "_".' })
+    .regex(/^[A-Za-z0-9_-]{3,40}$/, { message: msg('COUPON_CODE_FORMAT') })
     .nullable()
     .optional(),
   start_promotion: Timestamp,
@@ -71,31 +72,31 @@ type Fields = z.output<typeof PromotionFields>;
 /** Cross-field rules, each reported at the field it concerns. */
 function promotionRules(p: Fields, ctx: z.RefinementCtx) {
   const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-  if (p.promotion_type === 'coupon' && !p.code) issue(['code'], 'Cupons precisam de um código.');
-  if (p.promotion_type !== 'coupon' && p.code) issue(['code'], 'Somente cupons têm código.');
+  if (p.promotion_type === 'coupon' && !p.code) issue(['code'], msg('COUPON_CODE_REQUIRED'));
+  if (p.promotion_type !== 'coupon' && p.code) issue(['code'], msg('CODE_ONLY_FOR_COUPONS'));
   if (Date.parse(p.end_promotion) <= Date.parse(p.start_promotion)) {
-    issue(['end_promotion'], 'O fim da promoção deve ser depois do início.');
+    issue(['end_promotion'], msg('PROMOTION_END_AFTER_START'));
   }
 
   const b = p.benefits;
   const present = (Object.keys(b) as (keyof typeof b)[]).filter((k) => b[k] !== undefined);
   const allowOnly = (allowed: string[]) => {
-    for (const k of present) if (!allowed.includes(k)) issue(['benefits', k], `Campo não usado em promoções do tipo ${p.promotion_type}.`);
+    for (const k of present) if (!allowed.includes(k)) issue(['benefits', k], msg('BENEFIT_FIELD_NOT_USED', { type: p.promotion_type }));
   };
   if (p.promotion_type === 'buy_pay') {
     allowOnly(['pay', 'take']);
-    if (b.pay === undefined) issue(['benefits', 'pay'], 'Informe quantas unidades o cliente paga.');
-    else if (b.take !== undefined && b.take <= b.pay) issue(['benefits', 'take'], 'Em "leve X pague Y", X deve ser maior que Y.');
+    if (b.pay === undefined) issue(['benefits', 'pay'], msg('BUY_PAY_PAY_REQUIRED'));
+    else if (b.take !== undefined && b.take <= b.pay) issue(['benefits', 'take'], msg('BUY_PAY_TAKE_ABOVE_PAY'));
   } else if (p.promotion_type === 'fixed_price') {
     allowOnly(['price']);
-    if (b.price === undefined) issue(['benefits', 'price'], 'Informe o preço fixo.');
+    if (b.price === undefined) issue(['benefits', 'price'], msg('FIXED_PRICE_REQUIRED'));
   } else if (VALUE_TYPES.includes(p.promotion_type)) {
     allowOnly(['type', 'value']);
-    if (!b.type) issue(['benefits', 'type'], 'Informe o tipo do benefício (percent ou fixed).');
-    if (b.value === undefined) issue(['benefits', 'value'], 'Informe o valor do benefício.');
-    else if (b.type === 'percent' && b.value > 100) issue(['benefits', 'value'], 'O percentual deve estar entre 0 e 100.');
+    if (!b.type) issue(['benefits', 'type'], msg('BENEFIT_TYPE_REQUIRED'));
+    if (b.value === undefined) issue(['benefits', 'value'], msg('BENEFIT_VALUE_REQUIRED'));
+    else if (b.type === 'percent' && b.value > 100) issue(['benefits', 'value'], msg('PERCENT_RANGE'));
     else if (b.type === 'fixed' && Math.abs(Math.round(b.value * 100) - b.value * 100) > 1e-6) {
-      issue(['benefits', 'value'], 'Valores em reais têm no máximo duas casas decimais.');
+      issue(['benefits', 'value'], msg('CENTS_PRECISION'));
     }
   }
 }

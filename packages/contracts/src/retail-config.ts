@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { IdParam, Message, Money, OptionalText, PageQuery, paged } from './common.ts';
+import { msg } from './messages.ts';
 
 export const RM_AD_TYPES = ['product', 'banner', 'sponsored_brand', 'digital_signage'] as const;
 export const RM_STRATEGIES = ['standard', 'objective_based'] as const;
@@ -71,7 +72,7 @@ const HttpUrl = z
   .string()
   .trim()
   .max(500)
-  .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, { message: 'Informe uma URL começando com http:// ou https://.' });
+  .regex(/^https?:\/\/[^\s/$.?#][^\s]*$/i, { message: msg('HTTP_URL') });
 
 export const UpdateTermsBody = z
   .strictObject({
@@ -81,8 +82,8 @@ export const UpdateTermsBody = z
   })
   .superRefine((t, ctx) => {
     if (!t.active) return;
-    if (!t.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'Informe a URL dos termos de uso.' });
-    if (!t.version) ctx.addIssue({ code: 'custom', path: ['version'], message: 'Informe a versão dos termos de uso.' });
+    if (!t.url) ctx.addIssue({ code: 'custom', path: ['url'], message: msg('TERMS_URL_REQUIRED') });
+    if (!t.version) ctx.addIssue({ code: 'custom', path: ['version'], message: msg('TERMS_VERSION_REQUIRED') });
   });
 export type UpdateTermsInput = z.output<typeof UpdateTermsBody>;
 
@@ -97,8 +98,8 @@ export const AdTypesConfig = z
 
 export const UpdateAdTypesBody = z.strictObject({
   ad_types: z
-    .array(z.enum(RM_AD_TYPES, { message: 'Tipo de anúncio inválido: use product, banner, sponsored_brand ou digital_signage.' }))
-    .min(1, { message: 'Escolha ao menos um tipo de anúncio.' })
+    .array(z.enum(RM_AD_TYPES, { message: msg('AD_TYPE_INVALID') }))
+    .min(1, { message: msg('AD_TYPES_CHOOSE') })
     .transform((types) => RM_AD_TYPES.filter((t) => types.includes(t))),
 });
 export type UpdateAdTypesInput = z.output<typeof UpdateAdTypesBody>;
@@ -114,7 +115,7 @@ export const Goal = z
 export const GoalParam = z.object({ name: z.enum(RM_GOALS) });
 export const UpdateGoalBody = z
   .strictObject({ min: Money.min(0).max(100_000), max: Money.min(0).max(100_000) })
-  .refine((g) => g.min <= g.max, { path: ['max'], message: 'O máximo deve ser maior ou igual ao mínimo.' });
+  .refine((g) => g.min <= g.max, { path: ['max'], message: msg('MAX_BELOW_MIN') });
 export type UpdateGoalInput = z.output<typeof UpdateGoalBody>;
 
 export const AdSize = z
@@ -198,7 +199,7 @@ const LinkFields = z.strictObject({
   allow_manage_subpublishers: z.boolean().default(false),
   strategies: z
     .array(z.enum(RM_STRATEGIES))
-    .min(1, { message: 'Escolha ao menos uma estratégia.' })
+    .min(1, { message: msg('STRATEGIES_REQUIRED') })
     .default(['standard'])
     .transform((list) => RM_STRATEGIES.filter((s) => list.includes(s))),
   defaultStrategy: z.enum(RM_STRATEGIES).default('standard'),
@@ -210,10 +211,10 @@ type LinkOut = z.output<typeof LinkFields>;
 
 function linkRules(l: LinkOut, ctx: z.RefinementCtx) {
   if (!l.strategies.includes(l.defaultStrategy)) {
-    ctx.addIssue({ code: 'custom', path: ['defaultStrategy'], message: 'A estratégia padrão deve estar entre as estratégias escolhidas.' });
+    ctx.addIssue({ code: 'custom', path: ['defaultStrategy'], message: msg('DEFAULT_STRATEGY_CHOSEN') });
   }
   if (l.type === 'seller' && !l.seller_id) {
-    ctx.addIssue({ code: 'custom', path: ['seller_id'], message: 'Informe o seller id de um vínculo do tipo seller.' });
+    ctx.addIssue({ code: 'custom', path: ['seller_id'], message: msg('SELLER_ID_REQUIRED') });
   }
 }
 
@@ -225,7 +226,7 @@ export const CreateAdvertiserBody = LinkFields.extend({
     .string()
     .trim()
     .transform((v) => v.replace(/\D/g, ''))
-    .refine((v) => v.length === 14, { message: 'Informe o CNPJ do anunciante (14 dígitos).' })
+    .refine((v) => v.length === 14, { message: msg('ADVERTISER_CNPJ') })
     .meta({ description: 'CNPJ de uma conta anunciante existente, com ou sem pontuação.' }),
 }).superRefine(linkRules);
 export type CreateAdvertiserInput = z.output<typeof CreateAdvertiserBody>;

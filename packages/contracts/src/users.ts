@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute, ROLES } from './route.ts';
 import { Email, IdParam, Message, OptionalText, PageQuery, Password, Timestamp, paged } from './common.ts';
 import { Session } from './auth.ts';
+import { msg } from './messages.ts';
 
 export const MemberStatus = z.enum(['invited', 'active']);
 
@@ -42,7 +43,7 @@ export const InviteBody = z
   .superRefine((b, ctx) => {
     // An admin opens every module: a list would be dropped, not stored.
     if (b.role === 'admin' && b.access_module_ids?.length) {
-      ctx.addIssue({ code: 'custom', path: ['access_module_ids'], message: 'Um administrador acessa todos os módulos: não escolha módulos.' });
+      ctx.addIssue({ code: 'custom', path: ['access_module_ids'], message: msg('ADMIN_NO_MODULES') });
     }
   });
 

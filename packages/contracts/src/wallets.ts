@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { IdParam, Money, OptionalText, PageQuery, Timestamp, paged } from './common.ts';
+import { msg } from './messages.ts';
 
 export const WALLET_TRANSACTION_TYPES = ['credit', 'debit'] as const;
 export type WalletTransactionType = (typeof WALLET_TRANSACTION_TYPES)[number];
@@ -11,8 +12,8 @@ export const MAX_RECHARGE = 1_000_000;
 /** The `Idempotency-Key` header of a recharge: a retried request with the same key credits once. */
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 export const IdempotencyKey = z
-  .string({ message: 'Envie o cabeçalho Idempotency-Key.' })
-  .regex(/^[A-Za-z0-9_-]{8,128}$/, { message: 'O cabeçalho Idempotency-Key deve ter de 8 a 128 letras, números, "_" ou "-".' });
+  .string({ message: msg('IDEMPOTENCY_KEY_REQUIRED') })
+  .regex(/^[A-Za-z0-9_-]{8,128}$/, { message: msg('IDEMPOTENCY_KEY_FORMAT') });
 
 export const RechargeHeaders = z.object({
   [IDEMPOTENCY_HEADER]: IdempotencyKey.meta({

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ptBRErrorMap } from '@backoffice/contracts';
+import { contractMessageIn, ptBRErrorMap } from '@backoffice/contracts';
 import { AppError, TooManyRequestsError } from '../lib/errors.ts';
 import { langFrom, translate, type Lang, type MessageCode } from '../i18n/messages.ts';
 
@@ -14,6 +14,11 @@ interface ZodValidationItem {
   instancePath: string;
   message: string;
   params: Record<string, unknown>;
+}
+
+/** A detail's message in `lang`: the contracts write theirs in pt-BR (`msg`), worded here from their catalogue; others pass as they are. */
+function detailIn(message: string, lang: Lang): string {
+  return lang === 'pt-BR' ? message : (contractMessageIn(message, lang) ?? message);
 }
 
 interface FieldIssue {
@@ -37,10 +42,22 @@ function fieldIssues(items: ZodValidationItem[], context: string | undefined, la
   });
 }
 
+/** Details a module passes along (a contract's rule it checks itself, say), their contract-authored messages in `lang`. */
+function detailsIn(details: unknown, lang: Lang): unknown {
+  if (!Array.isArray(details)) return details;
+  return details.map((d: unknown) =>
+    d && typeof d === 'object' && typeof (d as FieldIssue).message === 'string' ? { ...d, message: detailIn((d as FieldIssue).message, lang) } : d,
+  );
+}
+
 /** Builds the one error envelope of DESIGN §5 (used by the error handler and by plugins that answer errors themselves). */
 export function errorEnvelope(request: FastifyRequest, code: string, messageCode: MessageCode, params?: Record<string, string | number>, details?: unknown) {
   return {
-    error: { code, message: translate(messageCode, request.lang, params), ...(details === undefined ? {} : { details }) },
+    error: {
+      code,
+      message: translate(messageCode, request.lang, typeof params?.detail === 'string' ? { ...params, detail: detailIn(params.detail, request.lang) } : params),
+      ...(details === undefined ? {} : { details: detailsIn(details, request.lang) }),
+    },
     requestId: String(request.id),
   };
 }

@@ -1,0 +1,157 @@
+/**
+ * The validation messages the contracts write themselves (refinements, `ctx.addIssue`, a rule's own
+ * message), in pt-BR and English, in this one place. A schema writes `msg('KEY')`, which is the
+ * pt-BR text: the web forms show it as is, and the API words it in the request's language with
+ * `contractMessageIn` (the pt-BR text is the message's identity, as a gettext msgid, because zod keeps
+ * only the text of an issue). `{placeholders}` are filled from `msg`'s parameters; an English
+ * template may leave out a pt-BR one (a Portuguese label, say).
+ */
+export const CONTRACT_MESSAGES = {
+  PASSWORD_RULE: {
+    'pt-BR': 'A senha deve ter ao menos 8 caracteres, com letras e números.',
+    en: 'The password must have at least 8 characters, with letters and digits.',
+  },
+  END_DATE_BEFORE_START: {
+    'pt-BR': 'A data final deve ser igual ou posterior à inicial.',
+    en: 'The end date must be the same as or later than the start date.',
+  },
+  END_BEFORE_START: {
+    'pt-BR': 'A data final deve ser igual ou posterior à de início.',
+    en: 'The end date must be the same as or later than the start date.',
+  },
+  // ad decision
+  AD_TYPES_REQUIRED: { 'pt-BR': 'Informe ao menos um tipo de anúncio.', en: 'Provide at least one ad type.' },
+  PLACEMENTS_COUNT: { 'pt-BR': 'Informe de 1 a 20 posicionamentos.', en: 'Provide from 1 to 20 placements.' },
+  SEARCH_TERM_REQUIRED: { 'pt-BR': 'Informe o termo buscado (term).', en: 'Provide the searched term (term).' },
+  PRODUCT_SKU_REQUIRED: { 'pt-BR': 'Informe o SKU do produto (product_sku).', en: "Provide the product's SKU (product_sku)." },
+  BRAND_NAME_REQUIRED: { 'pt-BR': 'Informe a marca (brand_name).', en: 'Provide the brand (brand_name).' },
+  CATEGORY_NAME_REQUIRED: { 'pt-BR': 'Informe a categoria (category_name).', en: 'Provide the category (category_name).' },
+  CATEGORY_NAME_SINGLE: {
+    'pt-BR': 'Informe uma única categoria, com o caminho completo (ex.: "Mercearia > Café").',
+    en: 'Provide a single category, with its full path (e.g. "Grocery > Coffee").',
+  },
+  BANNER_SIZE_REQUIRED: { 'pt-BR': 'Informe o tamanho (size) do banner.', en: "Provide the banner's size (size)." },
+  // ads and flyers
+  MEDIA_URL_FROM_UPLOAD: {
+    'pt-BR': 'Use o endereço devolvido pelo envio de mídia (/uploads/…).',
+    en: 'Use the address returned by the media upload (/uploads/…).',
+  },
+  HTTP_ADDRESS: { 'pt-BR': 'Informe um endereço que comece com http:// ou https://.', en: 'Provide an address starting with http:// or https://.' },
+  BANNER_SIZE_FORMAT: { 'pt-BR': 'Use largura x altura em pixels, ex.: 1200x300.', en: 'Use width x height in pixels, e.g. 1200x300.' },
+  REASON_REQUIRED: { 'pt-BR': 'Informe o motivo.', en: 'Provide the reason.' },
+  FLYER_END_AFTER_START: { 'pt-BR': 'O fim do encarte deve ser depois do início.', en: "The flyer's end must be after its start." },
+  // audiences
+  AUDIENCE_ATTRIBUTE_UNKNOWN: {
+    'pt-BR': 'Atributo desconhecido: consulte a lista de atributos de audiência.',
+    en: 'Unknown attribute: see the list of audience attributes.',
+  },
+  AUDIENCE_OPERATOR_NOT_ALLOWED: {
+    'pt-BR': 'Operador não permitido para "{label}": use {operators}.',
+    en: 'Operator not allowed for this attribute: use {operators}.',
+  },
+  AUDIENCE_BETWEEN_VALUE: {
+    'pt-BR': 'Informe [mínimo, máximo], dois números maiores ou iguais a zero.',
+    en: 'Provide [minimum, maximum], two numbers greater than or equal to zero.',
+  },
+  AUDIENCE_MIN_ABOVE_MAX: { 'pt-BR': 'O mínimo deve ser menor ou igual ao máximo.', en: 'The minimum must be less than or equal to the maximum.' },
+  AUDIENCE_NUMBER_VALUE: { 'pt-BR': 'Informe um número maior ou igual a zero.', en: 'Provide a number greater than or equal to zero.' },
+  AUDIENCE_BOOLEAN_VALUE: { 'pt-BR': 'Informe verdadeiro ou falso.', en: 'Provide true or false.' },
+  AUDIENCE_LIST_VALUE: { 'pt-BR': 'Informe uma lista de valores.', en: 'Provide a list of values.' },
+  AUDIENCE_TEXT_VALUE: { 'pt-BR': 'Informe um valor de texto.', en: 'Provide a text value.' },
+  AUDIENCE_VALUE_NOT_AN_OPTION: { 'pt-BR': 'Valor fora das opções de "{label}".', en: "A value outside the attribute's options." },
+  AUDIENCE_VISIBILITY: { 'pt-BR': 'Escolha a visibilidade: global ou privada.', en: 'Choose the visibility: global or private.' },
+  AUDIENCE_PRIVATE_NEEDS_ADVERTISERS: {
+    'pt-BR': 'Escolha ao menos um anunciante para uma audiência privada.',
+    en: 'Choose at least one advertiser for a private audience.',
+  },
+  AUDIENCE_GLOBAL_NO_ADVERTISERS: {
+    'pt-BR': 'Uma audiência global vale para todos os anunciantes vinculados: não escolha anunciantes.',
+    en: 'A global audience applies to every linked advertiser: do not choose advertisers.',
+  },
+  AUDIENCE_PRICE_REQUIRED: { 'pt-BR': 'Informe o preço da audiência.', en: "Provide the audience's price." },
+  PRICE_ABOVE_ZERO: { 'pt-BR': 'O preço deve ser maior que zero.', en: 'The price must be greater than zero.' },
+  REJECTION_REASON_REQUIRED: { 'pt-BR': 'Informe o motivo da rejeição.', en: 'Provide the reason for the rejection.' },
+  // beacons and campaigns
+  PURCHASE_BUYER_REQUIRED: { 'pt-BR': 'Informe user_id ou session_id de quem comprou.', en: "Provide the buyer's user_id or session_id." },
+  PRODUCTS_REQUIRED: { 'pt-BR': 'Escolha ao menos um produto.', en: 'Choose at least one product.' },
+  // promotions and pricing
+  PERIOD_TOO_LONG: { 'pt-BR': 'O período pode ter no máximo {days} dias.', en: 'The period can be at most {days} days long.' },
+  SKU_REPEATED: { 'pt-BR': 'O SKU "{sku}" aparece mais de uma vez.', en: 'SKU "{sku}" appears more than once.' },
+  COUPON_CODE_FORMAT: {
+    'pt-BR': 'O código deve ter de 3 a 40 letras, números, "-" ou "_".',
+    en: 'The code must have 3 to 40 letters, digits, "-" or "_".',
+  },
+  COUPON_CODE_REQUIRED: { 'pt-BR': 'Cupons precisam de um código.', en: 'Coupons need a code.' },
+  CODE_ONLY_FOR_COUPONS: { 'pt-BR': 'Somente cupons têm código.', en: 'Only coupons have a code.' },
+  PROMOTION_END_AFTER_START: { 'pt-BR': 'O fim da promoção deve ser depois do início.', en: "The promotion's end must be after its start." },
+  BENEFIT_FIELD_NOT_USED: { 'pt-BR': 'Campo não usado em promoções do tipo {type}.', en: 'A field not used by promotions of type {type}.' },
+  BUY_PAY_PAY_REQUIRED: { 'pt-BR': 'Informe quantas unidades o cliente paga.', en: 'Provide how many units the customer pays for.' },
+  BUY_PAY_TAKE_ABOVE_PAY: { 'pt-BR': 'Em "leve X pague Y", X deve ser maior que Y.', en: 'In "take X, pay Y", X must be greater than Y.' },
+  FIXED_PRICE_REQUIRED: { 'pt-BR': 'Informe o preço fixo.', en: 'Provide the fixed price.' },
+  BENEFIT_TYPE_REQUIRED: { 'pt-BR': 'Informe o tipo do benefício (percent ou fixed).', en: 'Provide the benefit type (percent or fixed).' },
+  BENEFIT_VALUE_REQUIRED: { 'pt-BR': 'Informe o valor do benefício.', en: 'Provide the benefit value.' },
+  PERCENT_RANGE: { 'pt-BR': 'O percentual deve estar entre 0 e 100.', en: 'The percentage must be between 0 and 100.' },
+  CENTS_PRECISION: { 'pt-BR': 'Valores em reais têm no máximo duas casas decimais.', en: 'Amounts in reais have at most two decimal places.' },
+  // retail media configuration
+  HTTP_URL: { 'pt-BR': 'Informe uma URL começando com http:// ou https://.', en: 'Provide a URL starting with http:// or https://.' },
+  TERMS_URL_REQUIRED: { 'pt-BR': 'Informe a URL dos termos de uso.', en: 'Provide the URL of the terms of use.' },
+  TERMS_VERSION_REQUIRED: { 'pt-BR': 'Informe a versão dos termos de uso.', en: 'Provide the version of the terms of use.' },
+  AD_TYPE_INVALID: {
+    'pt-BR': 'Tipo de anúncio inválido: use product, banner, sponsored_brand ou digital_signage.',
+    en: 'Invalid ad type: use product, banner, sponsored_brand or digital_signage.',
+  },
+  AD_TYPES_CHOOSE: { 'pt-BR': 'Escolha ao menos um tipo de anúncio.', en: 'Choose at least one ad type.' },
+  MAX_BELOW_MIN: { 'pt-BR': 'O máximo deve ser maior ou igual ao mínimo.', en: 'The maximum must be greater than or equal to the minimum.' },
+  STRATEGIES_REQUIRED: { 'pt-BR': 'Escolha ao menos uma estratégia.', en: 'Choose at least one strategy.' },
+  DEFAULT_STRATEGY_CHOSEN: {
+    'pt-BR': 'A estratégia padrão deve estar entre as estratégias escolhidas.',
+    en: 'The default strategy must be one of the chosen strategies.',
+  },
+  SELLER_ID_REQUIRED: { 'pt-BR': 'Informe o seller id de um vínculo do tipo seller.', en: 'Provide the seller id of a seller link.' },
+  ADVERTISER_CNPJ: { 'pt-BR': 'Informe o CNPJ do anunciante (14 dígitos).', en: "Provide the advertiser's CNPJ (14 digits)." },
+  ADMIN_NO_MODULES: {
+    'pt-BR': 'Um administrador acessa todos os módulos: não escolha módulos.',
+    en: 'An administrator accesses every module: do not choose modules.',
+  },
+  // wallets
+  IDEMPOTENCY_KEY_REQUIRED: { 'pt-BR': 'Envie o cabeçalho Idempotency-Key.', en: 'Send the Idempotency-Key header.' },
+  IDEMPOTENCY_KEY_FORMAT: {
+    'pt-BR': 'O cabeçalho Idempotency-Key deve ter de 8 a 128 letras, números, "_" ou "-".',
+    en: 'The Idempotency-Key header must have 8 to 128 letters, digits, "_" or "-".',
+  },
+} as const satisfies Record<string, { 'pt-BR': string; en: string }>;
+
+export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;
+export type ContractMessageLang = 'pt-BR' | 'en';
+type Params = Record<string, string | number>;
+
+const fill = (template: string, params: Params) => template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
+
+/** A contract-authored message, in pt-BR: what a schema passes to zod as its `message`. */
+export function msg(key: ContractMessageKey, params: Params = {}): string {
+  return fill(CONTRACT_MESSAGES[key]['pt-BR'], params);
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Each message's pt-BR text as a pattern whose groups capture its parameters, to find a rendered text's key. */
+const patterns = (Object.keys(CONTRACT_MESSAGES) as ContractMessageKey[]).map((key) => {
+  const template = CONTRACT_MESSAGES[key]['pt-BR'];
+  const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const source = escape(template).replace(/\\\{\w+\\\}/g, '([\\s\\S]*?)');
+  return { key, names, re: new RegExp(`^${source}$`) };
+});
+
+/** The key and parameters of a contract-authored pt-BR text (as `msg` wrote it); undefined for any other text. */
+export function contractMessageOf(text: string): { key: ContractMessageKey; params: Params } | undefined {
+  for (const { key, names, re } of patterns) {
+    const m = re.exec(text);
+    if (m) return { key, params: Object.fromEntries(names.map((n, i) => [n, m[i + 1]!])) };
+  }
+  return undefined;
+}
+
+/** A contract-authored text in `lang`; undefined when the text is not one of this catalogue's. */
+export function contractMessageIn(text: string, lang: ContractMessageLang): string | undefined {
+  const found = contractMessageOf(text);
+  return found && fill(CONTRACT_MESSAGES[found.key][lang], found.params);
+}
