@@ -1,4 +1,5 @@
 import { Queue, Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobName, JobPayloads } from '../jobs/queues.ts';
 import { throttledRedisErrorLog } from './redis.ts';
@@ -53,10 +54,35 @@ const BACKOFF_TYPE = 'capped-exponential';
  */
 const LOCK_MS = 10_000;
 const STALLED_CHECK_MS = 5_000;
-/** How long closing waits for running jobs (the process's own grace, close-with-grace, is 10 s). */
-const CLOSE_GRACE_MS = 8_000;
 /** Reconnection delays to Redis: quick, so jobs resume soon after Redis is back (BullMQ's default grows to 20 s). */
-const retryStrategy = (attempt: number) => Math.min(attempt * 200, 2_000);
+const MAX_RETRY_DELAY_MS = 2_000;
+const retryStrategy = (attempt: number) => Math.min(attempt * 200, MAX_RETRY_DELAY_MS);
+
+/** The client once the connection is set up, or undefined if that takes longer than `ms` (Redis away at start). */
+async function settledWithin(client: Promise<unknown> | undefined, ms: number): Promise<Redis | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)));
+  try {
+    return (await Promise.race([client?.catch(() => undefined), late])) as Redis | undefined;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Whether the ioredis client is connected, or gets connected within `ms`. */
+function readyWithin(client: Redis, ms: number): Promise<boolean> {
+  if (client.status === 'ready') return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const done = (ready: boolean) => {
+      clearTimeout(timer);
+      client.off('ready', onReady);
+      resolve(ready);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), ms);
+    client.on('ready', onReady);
+  });
+}
 
 /** The wait before retry number `attempt` (1 = the first retry), the same in both engines. */
 export const retryDelayMs = (attempt: number, backoffMs = DEFAULT_BACKOFF_MS) =>
@@ -137,22 +163,31 @@ export function createBullQueue(
       }
     },
     async close() {
-      // A graceful close waits for the running jobs. Right after a Redis outage BullMQ's close was
-      // seen to wait for good (2 runs in ~12 of the Redis fault test), holding the process open:
-      // bounded, then the connections are dropped (a job cut short runs again after its lock expires).
-      let timer: NodeJS.Timeout | undefined;
-      const closed = await Promise.race([
-        (async () => {
-          await worker?.close();
-          await queue.close();
-          return true;
-        })(),
-        new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), CLOSE_GRACE_MS))),
-      ]);
-      clearTimeout(timer);
-      if (closed) return;
-      log.warn(`the job queue did not close within ${CLOSE_GRACE_MS} ms: disconnecting`);
-      await Promise.allSettled([worker?.disconnect(), queue.disconnect()]);
+      // A graceful close waits for the running jobs, then for the worker's blocking connection
+      // (BZPOPMIN) to end; the queue's quits. ioredis never ends a connection disconnected while it
+      // waits to reconnect (status 'reconnecting': no socket is left to close, so no 'end' event),
+      // and cannot send QUIT then: BullMQ's close (and its disconnect()) waited for good, the hang
+      // seen after a Redis outage (the blocking connection between two attempts, or being reset by
+      // BullMQ's watchdog). So each closes gracefully once its connection is up (Redis back: within
+      // one retry delay); with Redis still away, without waiting for anything (a running job's
+      // completion cannot be recorded then anyway: it runs again once its lock expires).
+      // (The worker's connection is checked right before its close: nothing runs in between.)
+      let upWithin = MAX_RETRY_DELAY_MS + 1_000;
+      const up = async (client: Promise<unknown> | undefined) => {
+        const c = await settledWithin(client, upWithin);
+        return { client: c, up: !c || (await readyWithin(c, upWithin)) };
+      };
+      if (worker) {
+        const blocking = await up(worker.backend.blockingClient);
+        if (!blocking.up) {
+          log.warn('closing the job worker while Redis is unreachable: its running jobs are not waited for');
+          upWithin = 0; // (no use waiting for the queue's connection either)
+        }
+        await worker.close(!blocking.up);
+      }
+      const producer = await up(queue.backend.client);
+      if (producer.up) await queue.close();
+      else producer.client?.disconnect();
     },
   };
 }
