@@ -113,6 +113,8 @@ export const CONTRACT_MESSAGES = {
     'pt-BR': 'Um administrador acessa todos os módulos: não escolha módulos.',
     en: 'An administrator accesses every module: do not choose modules.',
   },
+  // reports
+  SELECT_ADVERTISER: { 'pt-BR': 'Selecione um anunciante para ver este relatório.', en: 'Select an advertiser to see this report.' },
   // wallets
   IDEMPOTENCY_KEY_REQUIRED: { 'pt-BR': 'Envie o cabeçalho Idempotency-Key.', en: 'Send the Idempotency-Key header.' },
   IDEMPOTENCY_KEY_FORMAT: {
@@ -122,36 +124,46 @@ export const CONTRACT_MESSAGES = {
 } as const satisfies Record<string, { 'pt-BR': string; en: string }>;
 
 export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;
-export type ContractMessageLang = 'pt-BR' | 'en';
+export type MessageLang = 'pt-BR' | 'en';
 type Params = Record<string, string | number>;
 
 const fill = (template: string, params: Params) => template.replace(/\{(\w+)\}/g, (_, k: string) => String(params[k] ?? `{${k}}`));
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Finds a rendered pt-BR text's entry in a catalogue of `{ 'pt-BR', en }` templates (each pt-BR text
+ * as a pattern whose groups capture its parameters), to word it in another language.
+ */
+export function messageLookup<K extends string>(catalogue: Record<K, Record<MessageLang, string>>) {
+  const patterns = (Object.keys(catalogue) as K[]).map((key) => {
+    const template = catalogue[key]['pt-BR'];
+    const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const source = escape(template).replace(/\\\{\w+\\\}/g, '([\\s\\S]*?)');
+    return { key, names, re: new RegExp(`^${source}$`) };
+  });
+  /** The key and parameters of a pt-BR text rendered from the catalogue; undefined for any other text. */
+  const of = (text: string): { key: K; params: Params } | undefined => {
+    for (const { key, names, re } of patterns) {
+      const m = re.exec(text);
+      if (m) return { key, params: Object.fromEntries(names.map((n, i) => [n, m[i + 1]!])) };
+    }
+    return undefined;
+  };
+  /** The text in `lang`; undefined when it is not one of the catalogue's. */
+  const wordIn = (text: string, lang: MessageLang): string | undefined => {
+    const found = of(text);
+    return found && fill(catalogue[found.key][lang], found.params);
+  };
+  return { of, in: wordIn };
+}
 
 /** A contract-authored message, in pt-BR: what a schema passes to zod as its `message`. */
 export function msg(key: ContractMessageKey, params: Params = {}): string {
   return fill(CONTRACT_MESSAGES[key]['pt-BR'], params);
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** Each message's pt-BR text as a pattern whose groups capture its parameters, to find a rendered text's key. */
-const patterns = (Object.keys(CONTRACT_MESSAGES) as ContractMessageKey[]).map((key) => {
-  const template = CONTRACT_MESSAGES[key]['pt-BR'];
-  const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-  const source = escape(template).replace(/\\\{\w+\\\}/g, '([\\s\\S]*?)');
-  return { key, names, re: new RegExp(`^${source}$`) };
-});
-
+const contractLookup = messageLookup(CONTRACT_MESSAGES);
 /** The key and parameters of a contract-authored pt-BR text (as `msg` wrote it); undefined for any other text. */
-export function contractMessageOf(text: string): { key: ContractMessageKey; params: Params } | undefined {
-  for (const { key, names, re } of patterns) {
-    const m = re.exec(text);
-    if (m) return { key, params: Object.fromEntries(names.map((n, i) => [n, m[i + 1]!])) };
-  }
-  return undefined;
-}
-
+export const contractMessageOf = contractLookup.of;
 /** A contract-authored text in `lang`; undefined when the text is not one of this catalogue's. */
-export function contractMessageIn(text: string, lang: ContractMessageLang): string | undefined {
-  const found = contractMessageOf(text);
-  return found && fill(CONTRACT_MESSAGES[found.key][lang], found.params);
-}
+export const contractMessageIn = contractLookup.in;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute, type RouteAccess } from './route.ts';
 import { Money, endNotBeforeStart, paged } from './common.ts';
 import { CAMPAIGN_AD_TYPES, CAMPAIGN_STATUSES, CampaignMetrics } from './campaigns.ts';
+import { msg } from './messages.ts';
 
 /** The retail-media reports (spec §2): one screen and one download each. */
 export const RM_REPORTS = ['overview', 'hour_overview', 'advertisers', 'advertisers_state', 'opportunity_cost', 'daily_consolidation', 'ads'] as const;
@@ -14,7 +15,7 @@ export const RM_REPORT_MAX_DAYS = 366;
 export const RM_REPORT_DEFAULT_DAYS = 30;
 export const RM_REPORT_ADS_PAGE_SIZE = 50;
 /** Spec §2: advertisers_state needs an advertiser first. */
-export const SELECT_ADVERTISER_MESSAGE = 'Selecione um anunciante para ver este relatório.';
+export const SELECT_ADVERTISER_MESSAGE = msg('SELECT_ADVERTISER');
 
 const DateOnly = z.iso.date();
 const Int = z.number().int();

@@ -293,3 +293,27 @@ export function langFrom(header: string | string[] | undefined): Lang {
   const first = v.split(',')[0]?.trim().toLowerCase() ?? '';
   return first.startsWith('en') ? 'en' : 'pt-BR';
 }
+
+/**
+ * Field details the modules write themselves (checks of a multipart form, of the caller's account),
+ * in pt-BR as the modules write them, worded in English by the error envelope. The contracts' own
+ * messages are in `CONTRACT_MESSAGES` (@backoffice/contracts).
+ */
+export const detailMessages = {
+  FILE_REQUIRED: { 'pt-BR': 'Envie um arquivo no campo "file".', en: 'Send a file in the "file" field.' },
+  FLYER_MEDIA_TYPES: { 'pt-BR': 'Envie JPEG, PNG, WebP, GIF, PDF ou MP4.', en: 'Send JPEG, PNG, WebP, GIF, PDF or MP4.' },
+  AD_MEDIA_TYPES: { 'pt-BR': 'Envie JPEG, PNG, WebP, GIF ou MP4.', en: 'Send JPEG, PNG, WebP, GIF or MP4.' },
+  AD_IMAGE_TYPES: { 'pt-BR': 'Envie JPEG, PNG, WebP ou GIF.', en: 'Send JPEG, PNG, WebP or GIF.' },
+  AD_FILE_IMAGE: { 'pt-BR': 'O arquivo deve ser do tipo imagem.', en: 'The file must be an image.' },
+  AD_FILE_VIDEO: { 'pt-BR': 'O arquivo deve ser do tipo vídeo.', en: 'The file must be a video.' },
+  AD_SIZE_ID: { 'pt-BR': 'Informe o id numérico de um formato de banner.', en: 'Provide the numeric id of a banner size.' },
+  AD_TYPE: { 'pt-BR': 'Use product, banner, sponsored_brand ou digital_signage.', en: 'Use product, banner, sponsored_brand or digital_signage.' },
+  PERIOD_TOO_LONG: { 'pt-BR': 'o período pode ter no máximo {days} dias.', en: 'the period can be at most {days} days long.' },
+  AMOUNT_ABOVE_ZERO: { 'pt-BR': 'o valor deve ser maior que zero.', en: 'the amount must be greater than zero.' },
+  ADVERTISERS_NOT_LINKED: { 'pt-BR': 'Anunciantes sem vínculo com o publisher: {ids}.', en: 'Advertisers not linked to the publisher: {ids}.' },
+  PRICE_IN_CENTS: {
+    'pt-BR': 'Sua conta usa moeda em centavos: informe um número inteiro de centavos.',
+    en: 'Your account uses currency in cents: provide a whole number of cents.',
+  },
+  PRICE_MAX: { 'pt-BR': 'O preço máximo é R$ {max}.', en: 'The maximum price is R$ {max}.' },
+} satisfies Catalog;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_MESSAGES, contractMessageIn, contractMessageOf, msg, type ContractMessageKey } from '@backoffice/contracts';
+import { CONTRACT_MESSAGES, contractMessageIn, contractMessageOf, messageLookup, msg, type ContractMessageKey } from '@backoffice/contracts';
+import { detailMessages } from '../i18n/messages.ts';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../test/helpers.ts';
 
 let t: TestApp;
@@ -54,6 +55,13 @@ const cases: Array<[string, (lang: Record<string, string>) => Promise<{ status: 
     'O cabeçalho Idempotency-Key deve ter de 8 a 128 letras, números, "_" ou "-".',
     'The Idempotency-Key header must have 8 to 128 letters, digits, "_" or "-".',
   ],
+  [
+    'a detail a module writes itself (a report period too long)',
+    (lang) => t.http.get('/report/daily_consolidation').query({ start_date: '2024-01-01', end_date: '2025-01-01' }).set({ ...bearer(token), ...lang }),
+    'start_date',
+    'o período pode ter no máximo 366 dias.',
+    'the period can be at most 366 days long.',
+  ],
 ];
 
 describe('contract-authored validation messages in the request language', () => {
@@ -75,7 +83,7 @@ describe('contract-authored validation messages in the request language', () => 
   });
 });
 
-describe('the contract message catalogue', () => {
+describe('the message catalogues', () => {
   const keys = Object.keys(CONTRACT_MESSAGES) as ContractMessageKey[];
   const sample = { label: 'Cidade', operators: 'eq, neq', days: 92, sku: 'X-1', type: 'coupon' };
 
@@ -87,6 +95,16 @@ describe('the contract message catalogue', () => {
       expect(english, key).not.toBe(text);
       expect(english, key).not.toMatch(/[ãõçâêôáéíóú]|\{\w+\}/);
       expect(contractMessageIn(text, 'pt-BR'), key).toBe(text);
+    }
+  });
+
+  it('words each detail the modules write in English, found back from its pt-BR text', () => {
+    const lookup = messageLookup(detailMessages);
+    for (const [key, entry] of Object.entries(detailMessages)) {
+      const text = entry['pt-BR'].replace(/\{(\w+)\}/g, '12');
+      expect(lookup.of(text)?.key, key).toBe(key);
+      expect(contractMessageOf(text), key).toBeUndefined();
+      expect(lookup.in(text, 'en'), key).not.toMatch(/[ãõçâêôáéíóú]|\{\w+\}/);
     }
   });
 

@@ -2,9 +2,9 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contractMessageIn, ptBRErrorMap } from '@backoffice/contracts';
+import { contractMessageIn, messageLookup, ptBRErrorMap } from '@backoffice/contracts';
 import { AppError, TooManyRequestsError } from '../lib/errors.ts';
-import { langFrom, translate, type Lang, type MessageCode } from '../i18n/messages.ts';
+import { detailMessages, langFrom, translate, type Lang, type MessageCode } from '../i18n/messages.ts';
 
 z.config({ localeError: ptBRErrorMap as z.core.$ZodErrorMap });
 const localeErrors = { 'pt-BR': ptBRErrorMap as z.core.$ZodErrorMap, en: z.locales.en().localeError };
@@ -16,9 +16,13 @@ interface ZodValidationItem {
   params: Record<string, unknown>;
 }
 
-/** A detail's message in `lang`: the contracts write theirs in pt-BR (`msg`), worded here from their catalogue; others pass as they are. */
+const moduleDetails = messageLookup(detailMessages);
+/**
+ * A detail's message in `lang`: the contracts (`msg`) and the modules write theirs in pt-BR, worded
+ * here from their catalogues; any other text (zod's, already in `lang`) passes as it is.
+ */
 function detailIn(message: string, lang: Lang): string {
-  return lang === 'pt-BR' ? message : (contractMessageIn(message, lang) ?? message);
+  return lang === 'pt-BR' ? message : (contractMessageIn(message, lang) ?? moduleDetails.in(message, lang) ?? message);
 }
 
 interface FieldIssue {

@@ -1,4 +1,4 @@
-import { INVALID_CAMPAIGN_TYPE_MESSAGE } from '@backoffice/contracts';
+import { INVALID_CAMPAIGN_TYPE_MESSAGE, contractMessageOf } from '@backoffice/contracts';
 import { messages } from '../../src/i18n/messages.ts';
 
 export type Lang = 'pt-BR' | 'en';
@@ -45,16 +45,20 @@ export function envelopeProblem(body: unknown, lang: Lang): string | undefined {
   return undefined;
 }
 
-// Words the pt-BR messages use and English ones do not.
-const PORTUGUESE = /[ãõçâêôáéíóú]|\b(deve|informe|escolha|use|não|ao menos|campo|valor)\b/i;
+// Words the pt-BR messages use and English ones do not (quoted values, which may be anything sent, left out).
+const PORTUGUESE = /[ãõçâêôáéíóú]|\b(deve|informe|escolha|envie|não|ao menos|campo|valor|somente|precisam)\b/i;
 
 /**
- * The details of an English answer still in Portuguese: a contract's own refinement messages
- * (`ctx.addIssue({ message })`) are written in pt-BR only. Counted, not failed (see the README).
+ * The details of an English answer still in Portuguese: a contract-authored message (`msg`) left in
+ * pt-BR, or any text in Portuguese words. A failure of the answer.
  */
 export function portugueseDetails(body: unknown): string[] {
   const details = (body as Partial<Envelope> | undefined)?.error?.details;
-  return Array.isArray(details) ? details.filter((d) => PORTUGUESE.test(d.message)).map((d) => `${d.field}: ${d.message}`) : [];
+  if (!Array.isArray(details)) return [];
+  return details
+    .filter((d) => typeof d?.message === 'string' && d.code !== 'unrecognized_keys')
+    .filter((d) => contractMessageOf(d.message) !== undefined || PORTUGUESE.test(d.message.replace(/"[^"]*"/g, '""')))
+    .map((d) => `${d.field}: ${d.message}`);
 }
 
 /** The fields a validation envelope names: its details', or the one its message quotes. */

@@ -70,9 +70,6 @@ describe(`contract fuzzing (seed ${SEED}, ${RUNS} valid and ${MUTATIONS} broken 
           `(${accepted} 2xx, ${refused} 4xx) in ${((Date.now() - started) / 1000).toFixed(1)} s; seed ${SEED}`,
         `fuzz: ${readbacks} write operations read back through their GET, ${compared} fields compared`,
         `fuzz: time in ${Object.entries(fuzzer?.timings ?? {}).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}`,
-        fuzzer?.untranslated.size
-          ? `fuzz: ${fuzzer.untranslated.size} distinct details of English answers still in Portuguese (contract refinement messages), e.g. ${[...fuzzer.untranslated].slice(0, 3).join(' | ')}`
-          : '',
         neverAccepted.length ? `fuzz: operations with no 2xx answer in this run: ${neverAccepted.join(', ')}` : '',
         failed.length ? `fuzz: FAILED ${failed.map((r) => r.operationId).join(', ')}; replay with FUZZ_SEED=${SEED} FUZZ_ONLY=${failed.map((r) => r.operationId).join(',')} pnpm fuzz` : '',
       ]
