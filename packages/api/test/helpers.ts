@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
 import supertest from 'supertest';
 import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../src/config.ts';
@@ -10,6 +9,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { seed, DEMO_PASSWORD } from '../src/seed.ts';
 import { businessDate } from '../src/lib/business-day.ts';
 import { adminQuery, withDatabase } from './db-admin.ts';
+import { clearRedisPrefix } from './redis-keys.ts';
 import './global-setup.ts';
 
 export { DEMO_PASSWORD };
@@ -78,23 +78,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: Bu
       await app.close();
       await database.close();
       await drop();
-      if (config.redisUrl) await deleteKeys(config.redisUrl, `${prefix}:*`);
+      if (config.redisUrl) await clearRedisPrefix(config.redisUrl, prefix);
     },
   };
-}
-
-async function deleteKeys(url: string, pattern: string) {
-  const redis = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /**

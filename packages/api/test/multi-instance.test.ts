@@ -5,7 +5,8 @@ import { createDatabase, type Database } from '../src/db/client.ts';
 import { readMigrations } from '../src/db/migrate.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers.ts';
 import { createKeywordCampaign, KEYWORD_CAMPAIGN_SKU as SKU, keywordSearch } from './keyword-campaign.ts';
-import { bundleApi, clearRedisPrefix, scratchDatabase, startApi, startWorker, type AppProcess, type Bundle } from './processes.ts';
+import { bodyOf, bundleApi, scratchDatabase, startApi, startWorker, type AppProcess, type Bundle } from './processes.ts';
+import { clearRedisPrefix } from './redis-keys.ts';
 import { smtpSink, type SmtpSink } from './smtp-sink.ts';
 
 // Two API processes (RUN_WORKERS=false) and one worker, bundled as deployed, started together on
@@ -61,14 +62,7 @@ async function call(
     },
     body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
   });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, body };
+  return { status: res.status, body: await bodyOf(res) };
 }
 
 async function login(p: AppProcess, email: string, password = DEMO_PASSWORD) {

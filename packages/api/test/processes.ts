@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { Redis } from 'ioredis';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach } from 'vitest';
@@ -65,19 +64,14 @@ export async function scratchDatabase(url: string): Promise<{ url: string; name:
   return { url: withDatabase(url, name), name, drop: () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
-/** Deletes every Redis key of this REDIS_PREFIX (cache, queues, streams, channels' state) after a test. */
-export async function clearRedisPrefix(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { maxRetriesPerRequest: 3 });
-  redis.on('error', () => undefined);
+/** A response's body: parsed when JSON, else its text (kept for failure messages); undefined when empty. */
+export async function bodyOf(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
   try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
   }
 }
 

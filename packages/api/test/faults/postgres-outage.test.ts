@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/app.ts';
 import { DEMO_PASSWORD } from '../../src/seed.ts';
 import { adminUrl } from '../db-admin.ts';
+import { bodyOf } from '../processes.ts';
 import { createFaultEnv, faultsSkipReason, fixtureIds, isEnvelope, sleep, type FaultEnv } from './setup.ts';
 
 const CONNECTIONS = 20;
@@ -44,14 +45,7 @@ describe.skipIf(faultsSkipReason)(`PostgreSQL backends terminated mid-load${faul
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(15_000),
       });
-      const text = await res.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // kept as text for the message
-      }
-      return { status: res.status, body: parsed, startedAt };
+      return { status: res.status, body: await bodyOf(res), startedAt };
     } catch (err) {
       // No answer at all (the socket closed, the time ran out): status 0.
       return { status: 0, body: String(err), startedAt };

@@ -7,6 +7,7 @@ import { createEventSigner, type EventType } from '../../src/modules/ad-serving/
 import { DEMO_PASSWORD } from '../../src/seed.ts';
 import { DEMO_API_KEY } from '../../src/modules/ad-serving/ad-serving.seed.ts';
 import { createKeywordCampaign, keywordSearch } from '../keyword-campaign.ts';
+import { bodyOf } from '../processes.ts';
 import { servedAd } from '../served-ad.ts';
 import { createTcpProxy, type TcpProxy } from './tcp-proxy.ts';
 import { createFaultEnv, faultsSkipReason, fixtureIds, isEnvelope, until, type FaultEnv } from './setup.ts';
@@ -34,14 +35,7 @@ describe.skipIf(faultsSkipReason)(`Redis unreachable for the API${faultsSkipReas
   /** Every request is bounded: a hang is a failure, not a stuck test. */
   const call = async (path: string, init: RequestInit = {}, origin = base) => {
     const res = await fetch(`${origin}${path}`, { ...init, redirect: 'manual', signal: AbortSignal.timeout(5_000) });
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON: kept as text for the message
-    }
-    return { status: res.status, body };
+    return { status: res.status, body: await bodyOf(res) };
   };
   const json = (body: unknown, headers: Record<string, string> = {}): RequestInit => ({
     method: 'POST',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { createDatabase, type Database } from '../../src/db/client.ts';
 import { adminQuery, withDatabase } from '../db-admin.ts';
-import { clearRedisPrefix } from '../processes.ts';
+import { clearRedisPrefix } from '../redis-keys.ts';
 import '../global-setup.ts';
 
 /**
