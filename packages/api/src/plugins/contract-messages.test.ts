@@ -49,6 +49,17 @@ const cases: Array<[string, (lang: Record<string, string>) => Promise<{ status: 
     /^Operator not allowed for this attribute: use [a-z_, ]+\.$/,
   ],
   [
+    "a message written on one of zod's own checks (an enum): the contract's words, not zod's",
+    (lang) =>
+      t.http
+        .post('/audience')
+        .set({ ...bearer(token), ...lang })
+        .send({ publisher_id: ids.bomPreco, name: 'Cidades', visibility: 'todos', rules: [{ attribute: 'city', operator: 'in', value: ['Recife'] }] }),
+    'visibility',
+    msg('AUDIENCE_VISIBILITY'),
+    CONTRACT_MESSAGES.AUDIENCE_VISIBILITY.en,
+  ],
+  [
     'a header a module checks with the contract (Idempotency-Key)',
     (lang) => t.http.post(`/api/wallet/${ids.wallet}/recharge`).set({ ...bearer(token), ...lang, 'idempotency-key': 'curta' }).send({ amount: 10 }),
     'Idempotency-Key',

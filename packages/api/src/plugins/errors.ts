@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { contractMessageIn, messageLookup, ptBRErrorMap } from '@backoffice/contracts';
+import { contractMessageIn, contractMessageOf, messageLookup, ptBRErrorMap } from '@backoffice/contracts';
 import { AppError, TooManyRequestsError } from '../lib/errors.ts';
 import { detailMessages, langFrom, translate, type Lang, type MessageCode } from '../i18n/messages.ts';
 
@@ -37,7 +37,8 @@ function fieldIssues(items: ZodValidationItem[], context: string | undefined, la
     const keys = item.keyword === 'unrecognized_keys' ? (item.params.keys as string[] | undefined) : undefined;
     const field = keys?.length ? keys.map((k) => (path ? `${path}.${k}` : k)).join(', ') : path || (context ?? 'body');
     let message = item.message;
-    if (item.keyword !== 'custom') {
+    // zod's own wording in `lang`, unless the contract wrote the message (then worded in `lang` by the envelope).
+    if (item.keyword !== 'custom' && !contractMessageOf(item.message)) {
       const rendered = localeErrors[lang]({ ...item.params, code: item.keyword, path: [] } as never);
       const text = typeof rendered === 'string' ? rendered : rendered?.message;
       if (text) message = text;
