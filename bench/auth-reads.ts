@@ -28,7 +28,7 @@ import { loadConfig } from '../packages/api/src/config.ts';
 import { createDatabase } from '../packages/api/src/db/client.ts';
 import { migrate } from '../packages/api/src/db/migrate.ts';
 import { DEMO_PASSWORD, seed } from '../packages/api/src/seed.ts';
-import { bundleServer, cannon, CONNECTIONS, DURATION, interleaved, processes, REPO, rotating, wrkAvailable, wrkRotating, type Row, type Slice, type WrkRequest } from './load.ts';
+import { bundleServer, cannon, CONNECTIONS, DURATION, interleaved, processes, REPO, rotating, serverChannel, wrkAvailable, wrkRotating, type Msg, type Row, type Slice, type WrkRequest } from './load.ts';
 
 /** Members added to the demo grocery account, so that its first page of users is a full one. */
 const EXTRA_MEMBERS = 120;
@@ -43,7 +43,6 @@ const benchDbUrl = (() => {
   return u.toString();
 })();
 
-type Msg = { type: string; [k: string]: unknown };
 
 // ---------------------------------------------------------------------------------------------
 // Server process: the real app and the bare route.
@@ -130,23 +129,7 @@ async function main() {
     // The server logs as deployed (stdout), into a file: what it writes costs it what it would in production.
     stdio: ['ignore', openSync(logFile, 'w'), 'inherit', 'ipc'],
   });
-  const inbox: Msg[] = [];
-  const waiters: Array<(m: Msg) => void> = [];
-  child.on('message', (m: Msg) => (waiters.length ? waiters.shift()!(m) : inbox.push(m)));
-  process.on('exit', () => child.kill('SIGKILL'));
-  let closing = false;
-  const exited = new Promise<void>((res) => child.on('exit', () => res()));
-  child.on('exit', (code) => {
-    if (code !== 0 && !closing) {
-      console.error(`the server process exited with ${code}`);
-      process.exit(1);
-    }
-  });
-  const next = () => new Promise<Msg>((res) => (inbox.length ? res(inbox.shift()!) : waiters.push(res)));
-  const ask = async (m: Msg) => {
-    child.send(m);
-    return next();
-  };
+  const { next, ask, close } = serverChannel(child);
   const ready = await next();
   processes.server = child.pid;
   const appUrl = `http://127.0.0.1:${ready.appPort}`;
@@ -206,9 +189,7 @@ async function main() {
       }
     }
   }
-  closing = true;
-  child.send({ type: 'close' });
-  await exited;
+  await close();
   clearInterval(keepAlive);
   if (profile) return console.table(rows);
 

@@ -2,7 +2,7 @@
 // autocannon or wrk, compared rows run in turns, the CPU each process used, and the server bundled
 // as `pnpm build` bundles the API.
 import autocannon from 'autocannon';
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -334,4 +334,43 @@ export async function bundleServer(script: string, name: string) {
     outExtension: { '.js': '.mjs' },
   });
   return { server: resolve(outdir, 'server.mjs'), worker: resolve(outdir, 'worker.mjs') };
+}
+
+/** A message between a benchmark and the server process it forked (`--serve`). */
+export type Msg = { type: string; [k: string]: unknown };
+
+/**
+ * Talks to a forked server process: `next()` is its next message, `ask(m)` sends one and waits for
+ * the answer, `close()` asks it to close and waits for its exit. Exiting on its own, or with an error,
+ * ends the benchmark; however the benchmark ends, the server (and `alsoKill`) go with it.
+ */
+export function serverChannel(child: ChildProcess, alsoKill: () => ChildProcess | undefined = () => undefined) {
+  const inbox: Msg[] = [];
+  const waiters: Array<(m: Msg) => void> = [];
+  child.on('message', (m: Msg) => (waiters.length ? waiters.shift()!(m) : inbox.push(m)));
+  process.on('exit', () => {
+    child.kill('SIGKILL');
+    alsoKill()?.kill('SIGKILL');
+  });
+  let closing = false;
+  const exited = new Promise<void>((res) => child.on('exit', () => res()));
+  child.on('exit', (code) => {
+    if (code !== 0 && !closing) {
+      console.error(`the server process exited with ${code}`);
+      process.exit(1);
+    }
+  });
+  const next = () => new Promise<Msg>((res) => (inbox.length ? res(inbox.shift()!) : waiters.push(res)));
+  return {
+    next,
+    ask: (m: Msg) => {
+      child.send(m);
+      return next();
+    },
+    close: async () => {
+      closing = true;
+      child.send({ type: 'close' });
+      await exited;
+    },
+  };
 }

@@ -40,9 +40,11 @@ import {
   REPO,
   rotating,
   scripts,
+  serverChannel,
   wrkAvailable,
   wrkPaths,
   wrkRotating,
+  type Msg,
   type Row,
   type Slice,
   type WrkRequest,
@@ -92,7 +94,6 @@ const benchDbUrl = (() => {
 const apiKeyOf = (p: number) => `rmk_bench_${String(p).padStart(2, '0')}_${'0'.repeat(24)}`;
 const termOf = (n: number) => `termo-${String(n % VOCABULARY).padStart(3, '0')}`;
 
-type Msg = { type: string; [k: string]: unknown };
 
 // ---------------------------------------------------------------------------------------------
 // Server process: the real app and the bare route.
@@ -285,31 +286,10 @@ async function main() {
     worker ??= fork(bundle.worker, [], { execArgv: ['--enable-source-maps'], env: serverEnv() });
     processes.worker = worker.pid;
   };
-  const inbox: Msg[] = [];
-  const waiters: Array<(m: Msg) => void> = [];
-  child.on('message', (m: Msg) => (waiters.length ? waiters.shift()!(m) : inbox.push(m)));
   // However this process ends (a failed check throws), it takes the server and the worker with it.
-  process.on('exit', () => {
-    child.kill('SIGKILL');
-    worker?.kill('SIGKILL');
-  });
-  let closing = false;
-  const exited = new Promise<void>((res) => child.on('exit', () => res()));
-  child.on('exit', (code) => {
-    if (code !== 0 && !closing) {
-      console.error(`the server process exited with ${code}`);
-      process.exit(1);
-    }
-  });
-  const next = () => new Promise<Msg>((res) => (inbox.length ? res(inbox.shift()!) : waiters.push(res)));
-  const ask = async (m: Msg) => {
-    child.send(m);
-    return next();
-  };
+  const { next, ask, close } = serverChannel(child, () => worker);
   const shutDown = async () => {
-    closing = true;
-    child.send({ type: 'close' });
-    await exited;
+    await close();
     worker?.kill('SIGTERM');
   };
   const ready = await next();
