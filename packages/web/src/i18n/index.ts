@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ptBRErrorMap } from '@backoffice/contracts';
 // Only the sections the signed-out pages read ship in the entry chunk; the screens behind sign-in
-// read the rest, loaded by loadMessages() before any of them renders (see routes/_private.tsx).
+// read the rest, loaded by loadMessages() before any of their chunks loads (see routes/_private.tsx).
 import { app, auth, common, errors, notFound } from './pt-BR.json';
 
 // Forms validate with the contracts' zod schemas: the same Brazilian Portuguese messages as the API.
