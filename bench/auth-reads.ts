@@ -20,15 +20,15 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, openSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { openSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { buildApp } from '../packages/api/src/app.ts';
 import { loadConfig } from '../packages/api/src/config.ts';
 import { createDatabase } from '../packages/api/src/db/client.ts';
 import { migrate } from '../packages/api/src/db/migrate.ts';
 import { DEMO_PASSWORD, seed } from '../packages/api/src/seed.ts';
-import { bundleServer, cannon, CONNECTIONS, DURATION, interleaved, processes, REPO, rotating, serverChannel, wrkAvailable, wrkRotating, type Msg, type Row, type Slice, type WrkRequest } from './load.ts';
+import { bundleServer, cannon, CONNECTIONS, DURATION, interleaved, processes, REPO, rotating, serverChannel, wrkAvailable, wrkRotating, writeResults, type Msg, type Row, type Slice, type WrkRequest } from './load.ts';
 
 /** Members added to the demo grocery account, so that its first page of users is a full one. */
 const EXTRA_MEMBERS = 120;
@@ -216,29 +216,16 @@ async function main() {
     ),
   );
   console.table(checks);
-  const outDir = resolve(import.meta.dirname, 'results');
-  mkdirSync(outDir, { recursive: true });
-  const file = resolve(outDir, `auth-${new Date().toISOString().slice(0, 10)}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        durationSeconds: DURATION,
-        connections: CONNECTIONS,
-        targetRps: TARGET_RPS,
-        redis: ready.redis,
-        logLevel: ready.logLevel,
-        machine: { cores: availableParallelism(), cpu: cpus()[0]?.model ?? '' },
-        rows,
-        checks,
-      },
-      null,
-      2,
-    ),
+  writeResults(
+    'auth',
+    {
+      targetRps: TARGET_RPS,
+      redis: ready.redis,
+      logLevel: ready.logLevel,
+      rows,
+    },
+    checks,
   );
-  console.log(`written ${file}`);
-  if (Object.values(checks).some((c) => !c.pass)) process.exitCode = 1;
 }
 
 if (process.argv.includes('--serve')) await serve();

@@ -4,8 +4,8 @@
 import autocannon from 'autocannon';
 import { execFile, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -373,4 +373,18 @@ export function serverChannel(child: ChildProcess, alsoKill: () => ChildProcess 
       await exited;
     },
   };
+}
+
+/**
+ * Writes a benchmark's results to bench/results/<name>-<date>.json, with the run's length, connections
+ * and machine, says where, and makes the process fail when a check did not pass.
+ */
+export function writeResults(name: string, run: Record<string, unknown>, checks: Record<string, { pass: boolean }>): void {
+  const outDir = resolve(REPO, 'bench/results');
+  mkdirSync(outDir, { recursive: true });
+  const file = resolve(outDir, `${name}-${new Date().toISOString().slice(0, 10)}.json`);
+  const machine = { cores: availableParallelism(), cpu: cpus()[0]?.model ?? '' };
+  writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), durationSeconds: DURATION, connections: CONNECTIONS, machine, ...run, checks }, null, 2));
+  console.log(`written ${file}`);
+  if (Object.values(checks).some((c) => !c.pass)) process.exitCode = 1;
 }

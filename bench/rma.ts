@@ -15,8 +15,8 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildApp } from '../packages/api/src/app.ts';
 import { loadConfig } from '../packages/api/src/config.ts';
@@ -44,6 +44,7 @@ import {
   wrkAvailable,
   wrkPaths,
   wrkRotating,
+  writeResults,
   type Msg,
   type Row,
   type Slice,
@@ -492,31 +493,18 @@ async function main() {
   console.log(`\n${DURATION}s per row, ${CONNECTIONS} connections (beacons: ${BEACON_CONNECTIONS}), PostgreSQL, redis: ${ready.redis ? 'on' : 'in-process'}, ${availableParallelism()} cores`);
   console.table(Object.fromEntries(Object.entries(rows).map(([label, { cpu: _cpu, seconds: _seconds, ...shown }]) => [label, shown])));
   console.table(checks);
-  const outDir = resolve(import.meta.dirname, 'results');
-  mkdirSync(outDir, { recursive: true });
-  const file = resolve(outDir, `rma-${new Date().toISOString().slice(0, 10)}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify(
-      {
-        date: new Date().toISOString(),
-        durationSeconds: DURATION,
-        connections: CONNECTIONS,
-        beaconConnections: BEACON_CONNECTIONS,
-        redis: ready.redis,
-        machine: { cores: availableParallelism(), cpu: cpus()[0]?.model ?? '' },
-        dataset: { publishers: PUBLISHERS, advertisers: ADVERTISERS, campaigns: CAMPAIGNS, ads: CAMPAIGNS * ADS_PER_CAMPAIGN, keywords: CAMPAIGNS * KEYWORDS_PER_CAMPAIGN },
-        index: { entries: warmed.entries, heapMb: Number((warmed.heapMb as number).toFixed(1)), buildMs: Math.round(warmed.buildMs as number) },
-        sampleDecisionBytes: sampleBytes,
-        rows,
-        checks,
-      },
-      null,
-      2,
-    ),
+  writeResults(
+    'rma',
+    {
+      beaconConnections: BEACON_CONNECTIONS,
+      redis: ready.redis,
+      dataset: { publishers: PUBLISHERS, advertisers: ADVERTISERS, campaigns: CAMPAIGNS, ads: CAMPAIGNS * ADS_PER_CAMPAIGN, keywords: CAMPAIGNS * KEYWORDS_PER_CAMPAIGN },
+      index: { entries: warmed.entries, heapMb: Number((warmed.heapMb as number).toFixed(1)), buildMs: Math.round(warmed.buildMs as number) },
+      sampleDecisionBytes: sampleBytes,
+      rows,
+    },
+    checks,
   );
-  console.log(`written ${file}`);
-  if (Object.values(checks).some((c) => !c.pass)) process.exitCode = 1;
   clearInterval(keepAlive);
 }
 
