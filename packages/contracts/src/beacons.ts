@@ -66,11 +66,16 @@ const Text = (max: number) => z.string().trim().min(1).max(max);
 /** A unit price above R$ 1 million is a typo (and keeps order totals exact in cents). */
 const MAX_UNIT_PRICE = 1_000_000;
 
+/** An id the VTEX Ads API sends as text or as a number (`seller_id`, `product_id`). */
+const LooseId = z.union([Text(120), z.number().int()]).nullable().optional();
+
 export const ConversionItem = z
-  .strictObject({
+  .object({
     sku: Text(120),
+    seller_id: LooseId.meta({ description: 'Vendedor do item no site (marketplace); null quando é o próprio site.' }),
+    product_id: LooseId.meta({ description: 'Produto do SKU no catálogo do site.' }),
     quantity: z.number().int().positive().max(100_000),
-    price: z.number().nonnegative().max(MAX_UNIT_PRICE).multipleOf(0.01).meta({ description: 'Preço unitário, em reais.' }),
+    price: z.number().nonnegative().max(MAX_UNIT_PRICE).multipleOf(0.01).meta({ description: 'Preço unitário, em reais (não multiplicado pela quantidade).' }),
     promotional_price: z
       .number()
       .nonnegative()
@@ -82,12 +87,42 @@ export const ConversionItem = z
   })
   .meta({ id: 'ConversionItem' });
 
+/** The hashed identifiers of a buyer: SHA-256 in hexadecimal; anything else is ignored (never stored) and reported. */
+export const CONVERSION_HASHED_FIELDS = ['email_hashed', 'phone_hashed', 'social_id_hashed', 'first_name_hashed', 'last_name_hashed'] as const;
+export type ConversionHashedField = (typeof CONVERSION_HASHED_FIELDS)[number];
+const Hashed = z.string().trim().max(200).nullable().optional();
+
+/**
+ * An order, as the VTEX Ads API documents it (docs/5.6-events.md). Fields the API does not know
+ * are ignored; a known field with a wrong value is refused with 422, naming it by its path.
+ */
 export const ConversionBody = z
-  .strictObject({
-    order_id: Text(120).meta({ description: 'Identificador do pedido no site; a mesma conversão enviada de novo conta uma vez.' }),
+  .object({
+    publisher_id: z
+      .union([z.number().int().positive(), z.string().trim().regex(/^[1-9][0-9]{0,14}$/)])
+      .transform(Number)
+      .optional()
+      .meta({ description: 'O publisher (texto ou número); obrigatório sem a chave de API do publisher.' }),
+    order_id: z.union([Text(120), z.number().int().nonnegative().transform(String)]).meta({ description: 'Identificador do pedido no site; a mesma conversão enviada de novo conta uma vez.' }),
     user_id: Text(200).optional(),
     session_id: Text(200).optional(),
-    created_at: z.iso.datetime({ offset: true }).meta({ description: 'Quando o pedido foi feito.' }),
+    created_at: z.iso.datetime({ offset: true }).meta({ description: 'Quando o pedido foi feito (ISO 8601).' }),
+    channel: Text(40).optional().meta({ description: 'Onde o pedido foi feito (ecommerce, app, loja física…).' }),
+    brand: Text(200).optional().meta({ description: 'Site do publisher, quando ele tem mais de um.' }),
+    gender: z
+      .enum(['F', 'M', 'O', 'f', 'm', 'o'])
+      .transform((g) => g.toUpperCase() as 'F' | 'M' | 'O')
+      .nullable()
+      .optional()
+      .meta({ description: 'F, M, O ou null (não identificado).' }),
+    uf: Text(40).nullable().optional(),
+    city: Text(120).nullable().optional(),
+    is_company: z.boolean().nullable().optional(),
+    email_hashed: Hashed.meta({ description: 'SHA-256 (hexadecimal) do e-mail, minúsculo e sem espaços.' }),
+    phone_hashed: Hashed.meta({ description: 'SHA-256 (hexadecimal) do telefone.' }),
+    social_id_hashed: Hashed.meta({ description: 'SHA-256 (hexadecimal) do CPF ou CNPJ.' }),
+    first_name_hashed: Hashed,
+    last_name_hashed: Hashed,
     items: z.array(ConversionItem).min(1).max(500),
   })
   .superRefine((body, ctx) => {
@@ -95,18 +130,24 @@ export const ConversionBody = z
       ctx.addIssue({ code: 'custom', path: ['user_id'], message: msg('PURCHASE_BUYER_REQUIRED') });
   })
   .meta({ id: 'ConversionBody' });
-export type ConversionBody = z.infer<typeof ConversionBody>;
+export type ConversionBody = z.output<typeof ConversionBody>;
 
 export const ConversionAccepted = z
   .object({
     accepted: z.literal(true),
     order_id: z.string(),
     duplicate: z.boolean().meta({ description: 'true quando este order_id já tinha sido recebido (nada muda).' }),
+    ignored: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .meta({ description: 'Campos recebidos e não gravados (ex.: um identificador que não é um SHA-256), com o motivo.' }),
   })
-  .meta({ id: 'ConversionAccepted', description: 'Pedido gravado; é atribuído ao último clique (senão à última visualização) da mesma pessoa em 14 dias.' });
+  .meta({
+    id: 'ConversionAccepted',
+    description: 'Pedido gravado; é atribuído ao último clique (senão à última visualização) da mesma pessoa em 14 dias, inclusive em outro canal com o mesmo e-mail, telefone ou CPF (hash).',
+  });
 
 const ConversionHeaders = z.object({
-  'x-api-key': z.string().optional().meta({ description: 'Chave de API do publisher (ou um token Bearer de um membro do publisher).' }),
+  'x-api-key': z.string().optional().meta({ description: 'Chave de API do publisher: opcional; quando enviada, o pedido é desse publisher.' }),
 });
 
 export const conversionRoutes = {
@@ -114,13 +155,14 @@ export const conversionRoutes = {
     method: 'POST',
     path: '/v1/beacon/conversion',
     operationId: 'beaconConversion',
-    access: { fixture: 'conversion', guard: { kind: 'account', module: 'retail_media' }, forbid: ['industry', 'unlinkedAdvertiser'] },
-    summary: 'Registra um pedido para atribuição às campanhas (idempotente por order_id; chave x-api-key do publisher, ou sessão de um membro do publisher)',
+    access: { fixture: 'conversion' },
+    summary: 'Registra um pedido para atribuição às campanhas (idempotente por order_id). Pública, como na API do VTEX Ads: o publisher vem de publisher_id ou da chave x-api-key',
     tags,
     permission,
+    validationStatus: 422,
     headers: ConversionHeaders,
     body: ConversionBody,
     responses: { 202: ConversionAccepted },
-    errors: [400, 401, 403],
+    errors: [400, 401, 403, 404, 422, 429],
   }),
 };

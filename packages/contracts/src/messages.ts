@@ -31,6 +31,16 @@ export const CONTRACT_MESSAGES = {
     en: 'Provide a single category, with its full path (e.g. "Grocery > Coffee").',
   },
   BANNER_SIZE_REQUIRED: { 'pt-BR': 'Informe o tamanho (size) do banner.', en: "Provide the banner's size (size)." },
+  DEVICE_ID_REQUIRED: { 'pt-BR': 'Informe o dispositivo (device_id).', en: 'Provide the device (device_id).' },
+  STORE_NAME_REQUIRED: { 'pt-BR': 'Informe a loja do dispositivo (store_name).', en: "Provide the device's store (store_name)." },
+  PLACEMENT_NAME_RESERVED: {
+    'pt-BR': 'Este nome é usado pela resposta (request_id, query_id, query_at); escolha outro nome de posicionamento.',
+    en: 'This name is used by the answer (request_id, query_id, query_at); choose another placement name.',
+  },
+  PUBLISHER_ID_REQUIRED: {
+    'pt-BR': 'Informe o publisher_id (ou envie a chave de API do publisher).',
+    en: "Provide publisher_id (or send the publisher's API key).",
+  },
   // ads and flyers
   MEDIA_URL_FROM_UPLOAD: {
     'pt-BR': 'Use o endereço devolvido pelo envio de mídia (/uploads/…).',

@@ -83,6 +83,11 @@ export interface RouteContract {
   responses: Partial<Record<200 | 201 | 202 | 204 | 302 | 503, z.ZodType>>;
   /** Error statuses this route produces beyond the standard ones (the API's `documentedResponses` lists those). */
   errors?: readonly (400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503)[];
+  /**
+   * The status of a request whose params, query or body the contract refuses: 400 unless said. The
+   * public ad API answers 422, as the VTEX Ads API does (the envelope and its details are the same).
+   */
+  validationStatus?: 400 | 422;
 }
 
 export const defineRoute = <const T extends RouteContract>(route: T): T => route;
