@@ -30,3 +30,6 @@ CREATE TABLE "rm_identities" (
 
 -- CreateIndex
 CREATE INDEX "rm_identities_publisher_id_user_id_idx" ON "rm_identities"("publisher_id", "user_id");
+
+-- AlterTable: catalog tags of a SKU (an ad query's `tags`).
+ALTER TABLE "products" ADD COLUMN "tags" TEXT[] DEFAULT ARRAY[]::TEXT[];
