@@ -81,6 +81,9 @@ const partsValidator =
     };
   };
 
+/** The status of a request whose params, query, body or headers its contract refuses. */
+export const validationStatusOf = (contract: RouteContract): 400 | 422 => contract.validationStatus ?? 400;
+
 /**
  * Whether the per-IP ceiling of plugins/security.ts counts a route: not the probes, not the
  * ad-serving URLs (integrators' traffic), not a hot path.
@@ -90,17 +93,18 @@ const isRateLimited = (path: string, hotPath: boolean) =>
 
 /**
  * Every status a route answers and the body of each: the contract's success responses and
- * `errors`, plus the standard ones — 400 for a route that reads input, 401 unless public, 403 for
- * an account permission, 400, 413 and 415 for a method that may carry a body (Fastify parses and
- * limits one whatever the route expects: malformed JSON, too large, an unknown content type), 429
- * where the per-IP ceiling counts, and 503 everywhere (closing, or PostgreSQL or Redis down).
+ * `errors`, plus the standard ones — the contract's `validationStatus` (400 unless said) for a
+ * route that reads input, 401 unless public, 403 for an account permission, 400, 413 and 415 for a
+ * method that may carry a body (Fastify parses and limits one whatever the route expects: malformed
+ * JSON, too large, an unknown content type), 429 where the per-IP ceiling counts, and 503
+ * everywhere (closing, or PostgreSQL or Redis down).
  * The one list of what a route may answer: the route's schema, hence /openapi.json, and the
  * response-contract check (plugins/response-contract.ts) read it; a 500 is never in it.
  */
 export function documentedResponses(contract: RouteContract, { hotPath = false } = {}): Record<number, z.ZodType> {
   const { permission } = contract;
   const errorStatuses = new Set<number>(contract.errors ?? []);
-  if (contract.body || contract.querystring || contract.params || contract.headers) errorStatuses.add(400);
+  if (contract.body || contract.querystring || contract.params || contract.headers) errorStatuses.add(validationStatusOf(contract));
   if (permission.kind !== 'public') errorStatuses.add(401);
   if (permission.kind === 'account') errorStatuses.add(403);
   if (contract.method !== 'GET') {
@@ -170,7 +174,12 @@ export function route<C extends RouteContract>(
     ...(documentOnlyParts(contract).length || options.plain
       ? { validatorCompiler: partsValidator(documentOnlyParts(contract), options.plain ?? {}) as never }
       : {}),
-    config: { permission, responses: response, ...(options.hotPath ? { rateLimit: false as const } : {}) },
+    config: {
+      permission,
+      responses: response,
+      validationStatus: validationStatusOf(contract),
+      ...(options.hotPath ? { rateLimit: false as const } : {}),
+    },
     // Hot paths answer with bodies their typed code builds: serialised as they are, the schema only documents them.
     ...(options.hotPath ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data), preParsing: replayReadBody as never } : {}),
     // Public routes (beacons, ad decisions with their own keys) skip the guard entirely.
@@ -206,5 +215,10 @@ declare module 'fastify' {
     permission?: Permission;
     /** A contract route's documented responses by status (`documentedResponses`). */
     responses?: Record<number, z.ZodType>;
+    /**
+     * The status of its validation errors (the contract's `validationStatus`): a request its schemas
+     * refuse, or a text input-text refuses, or a rule of the contract its handler checks itself.
+     */
+    validationStatus?: 400 | 422;
   }
 }

@@ -102,6 +102,13 @@ export function isUnavailableError(err: unknown, depth = 0): boolean {
   return isUnavailableError(e.cause, depth + 1) || isUnavailableError(e.meta?.driverAdapterError, depth + 1);
 }
 
+/**
+ * The status of a validation error on this request's route: the contract's `validationStatus`
+ * (the public ad API answers 422, as the VTEX Ads API does), else 400. Parser refusals (malformed
+ * JSON, an unknown content type, a body over the limit) are not validation errors and keep theirs.
+ */
+const validationStatusOf = (request: FastifyRequest): number => request.routeOptions?.config?.validationStatus ?? 400;
+
 function send(reply: FastifyReply, status: number, body: unknown) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
@@ -119,12 +126,18 @@ export default fp(
       if (err instanceof AppError) {
         if (err instanceof TooManyRequestsError) reply.header('retry-after', String(err.retryAfterSeconds));
         if (err.status >= 500) request.log.error({ err }, 'app error');
-        return send(reply, err.status, errorEnvelope(request, err.code, err.messageCode, err.params, err.details));
+        // A field refused by input-text or by the handler's own check of the contract: the route's validation status.
+        const status = err.status === 400 && err.code === 'VALIDATION_ERROR' ? validationStatusOf(request) : err.status;
+        return send(reply, status, errorEnvelope(request, err.code, err.messageCode, err.params, err.details));
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
         const issues = fieldIssues(err.validation as unknown as ZodValidationItem[], err.validationContext, request.lang);
         const first = issues[0]!;
-        return send(reply, 400, errorEnvelope(request, 'VALIDATION_ERROR', 'VALIDATION_ERROR', { field: first.field, detail: first.message }, issues));
+        return send(
+          reply,
+          validationStatusOf(request),
+          errorEnvelope(request, 'VALIDATION_ERROR', 'VALIDATION_ERROR', { field: first.field, detail: first.message }, issues),
+        );
       }
       if (isResponseSerializationError(err as never)) {
         request.log.error({ err, issues: (err.cause as { issues?: unknown })?.issues }, 'response does not match its schema');
