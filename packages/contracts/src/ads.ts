@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { IdParam, Money, OptionalText, PageMeta, Timestamp, endNotBeforeStart } from './common.ts';
 import { msg } from './messages.ts';
+import { RMA_VIDEO_SIZES } from './ad-decision.ts';
 
 /** Review states of an ad (spec §4): created pending_review, then approved or rejected by the publisher. */
 export const AD_REVIEW_STATUSES = ['pending_review', 'approved', 'rejected'] as const;
@@ -18,13 +19,25 @@ export const ADS_PAGE_SIZE = 25;
 /** Longest review note. */
 export const AD_REVIEW_NOTE_MAX = 500;
 
-/** What the ad media upload takes, and the largest file of each kind (bytes). Video only for digital signage. */
+/** What the ad media upload takes, and the largest file of each kind (bytes). Video (MP4) for banners, sponsored brands and digital signage. */
 export const AD_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'video/mp4'] as const;
 export type AdMediaType = (typeof AD_MEDIA_TYPES)[number];
 export const AD_MEDIA_MAX_BYTES = { image: 10 * 1024 * 1024, video: 50 * 1024 * 1024 } as const;
 
+/** Media kinds of a creative: banner (`media_type`), sponsored brand asset (`type`), digital signage (`media_type`). */
+export const AD_CREATIVE_MEDIA_KINDS = ['image', 'video'] as const;
+export type AdCreativeMediaKind = (typeof AD_CREATIVE_MEDIA_KINDS)[number];
 /** Digital signage media kinds. */
-export const AD_SIGNAGE_MEDIA_TYPES = ['image', 'video'] as const;
+export const AD_SIGNAGE_MEDIA_TYPES = AD_CREATIVE_MEDIA_KINDS;
+
+/**
+ * Seconds a digital signage ad stays on screen: 1 to 600. An image without one shows for 15 s; a
+ * video must say how long it plays (the upload does not read the MP4's length).
+ */
+export const AD_SIGNAGE_DURATION = { min: 1, max: 600, imageDefault: 15 } as const;
+
+/** The frames a video creative may have ("1280x720"), from the video sizes an ad query asks for. */
+export const AD_VIDEO_FRAMES: readonly string[] = Object.values(RMA_VIDEO_SIZES);
 
 /** Columns the ads list sorts by (`name` is the campaign name). */
 export const AD_ORDER_BY = ['created_at', 'name', 'impressions', 'clicks', 'total_spent'] as const;
@@ -67,14 +80,14 @@ export const AdAsset = z
   .object({
     dimension: z.string().meta({ description: 'Largura x altura em pixels, ex.: "1200x300".' }),
     url: z.string(),
-    type: z.literal('image'),
+    type: z.enum(AD_CREATIVE_MEDIA_KINDS),
   })
   .meta({ id: 'AdAsset' });
 
 export const AdSettings = z
   .object({
     media_url: z.string().nullable(),
-    media_type: z.string().nullable().meta({ description: 'Sinalização digital: image ou video.' }),
+    media_type: z.string().nullable().meta({ description: 'Banner e sinalização digital: image ou video.' }),
     alt_text: z.string().nullable(),
     ad_size: AdSizeSummary.nullable(),
     sku: z.string().nullable(),
@@ -86,6 +99,7 @@ export const AdSettings = z
     brand_name: z.string().nullable(),
     brand_url: z.string().nullable(),
     assets: z.array(AdAsset),
+    duration: z.number().int().nullable().meta({ description: 'Sinalização digital: segundos na tela; null nos outros tipos.' }),
     cpm: Money.nullable().meta({ description: 'CPM próprio do anúncio, em reais; null usa o da campanha.' }),
     cpc: Money.nullable().meta({ description: 'CPC próprio do anúncio, em reais; null usa o da campanha.' }),
     note: z.string().nullable().meta({ description: 'Nota da última revisão (motivo da rejeição).' }),
@@ -200,15 +214,24 @@ const Dimension = z
   .trim()
   .regex(/^[1-9]\d{0,4}x[1-9]\d{0,4}$/, { message: msg('BANNER_SIZE_FORMAT') });
 
-export const AdAssetInput = z.strictObject({
-  dimension: Dimension,
-  url: AdMediaUrl,
-  type: z.literal('image').default('image'),
-});
+export const AdAssetInput = z
+  .strictObject({
+    dimension: Dimension,
+    url: AdMediaUrl,
+    type: z.enum(AD_CREATIVE_MEDIA_KINDS).default('image').meta({ description: 'image (padrão) ou video (MP4).' }),
+  })
+  .superRefine((a, ctx) => {
+    if (a.type === 'video' && !AD_VIDEO_FRAMES.includes(a.dimension))
+      ctx.addIssue({ code: 'custom', path: ['dimension'], message: msg('VIDEO_FRAME_REQUIRED', { frames: AD_VIDEO_FRAMES.join(', ') }) });
+  });
 
 const productCreative = { ad_type: z.literal('product'), sku: z.string().trim().min(1).max(120) };
 const bannerCreative = {
   ad_type: z.literal('banner'),
+  media_type: z
+    .enum(AD_CREATIVE_MEDIA_KINDS)
+    .default('image')
+    .meta({ description: 'image (padrão; deve ter o tamanho exato do formato) ou video (MP4; o formato deve ser de vídeo: 1080p, 720p, 480p, 360p ou 320p).' }),
   media_url: AdMediaUrl,
   alt_text: z.string().trim().min(1).max(250),
   ad_size_id: z.number().int().positive(),
@@ -226,6 +249,19 @@ const signageCreative = {
   ad_type: z.literal('digital_signage'),
   media_url: AdMediaUrl,
   media_type: z.enum(AD_SIGNAGE_MEDIA_TYPES),
+  duration: z
+    .number()
+    .int()
+    .min(AD_SIGNAGE_DURATION.min)
+    .max(AD_SIGNAGE_DURATION.max)
+    .optional()
+    .meta({ description: 'Segundos na tela (1 a 600). Imagem: padrão 15. Vídeo: obrigatório.' }),
+};
+
+/** A signage video says how long it plays. */
+const signageDuration = (c: { media_type: string; duration?: number | undefined }, ctx: z.RefinementCtx) => {
+  if (c.media_type === 'video' && c.duration === undefined)
+    ctx.addIssue({ code: 'custom', path: ['duration'], message: msg('SIGNAGE_VIDEO_DURATION_REQUIRED') });
 };
 
 const campaignId = { campaign_id: z.number().int().positive() };
@@ -236,7 +272,7 @@ export const CreateAdBody = z
     z.strictObject({ ...campaignId, ...productCreative, ...PriceOverrides }).meta({ id: 'CreateProductAd' }),
     z.strictObject({ ...campaignId, ...bannerCreative, ...PriceOverrides }).meta({ id: 'CreateBannerAd' }),
     z.strictObject({ ...campaignId, ...brandCreative, ...PriceOverrides }).meta({ id: 'CreateSponsoredBrandAd' }),
-    z.strictObject({ ...campaignId, ...signageCreative, ...PriceOverrides }).meta({ id: 'CreateDigitalSignageAd' }),
+    z.strictObject({ ...campaignId, ...signageCreative, ...PriceOverrides }).superRefine(signageDuration).meta({ id: 'CreateDigitalSignageAd' }),
   ])
   .meta({ id: 'CreateAdBody' });
 export type CreateAdInput = z.output<typeof CreateAdBody>;
@@ -247,7 +283,7 @@ export const UpdateAdBody = z
     z.strictObject({ ...productCreative, ...PriceOverrides }).meta({ id: 'UpdateProductAd' }),
     z.strictObject({ ...bannerCreative, ...PriceOverrides }).meta({ id: 'UpdateBannerAd' }),
     z.strictObject({ ...brandCreative, ...PriceOverrides }).meta({ id: 'UpdateSponsoredBrandAd' }),
-    z.strictObject({ ...signageCreative, ...PriceOverrides }).meta({ id: 'UpdateDigitalSignageAd' }),
+    z.strictObject({ ...signageCreative, ...PriceOverrides }).superRefine(signageDuration).meta({ id: 'UpdateDigitalSignageAd' }),
   ])
   .meta({ id: 'UpdateAdBody' });
 export type UpdateAdInput = z.output<typeof UpdateAdBody>;
@@ -276,10 +312,11 @@ export type RejectAdInput = z.output<typeof RejectAdBody>;
 export const AdMediaUploadBody = z
   .object({
     ad_size_id: z.string().optional().meta({
-      description: 'Formato de banner: a imagem deve ter exatamente a largura e a altura dele. Envie este campo antes do arquivo.',
+      description:
+        'Formato de banner: a imagem deve ter exatamente a largura e a altura dele; vídeo (MP4) só em formato de vídeo (1920x1080, 1280x720, 854x480, 640x360 ou 568x320). Envie este campo antes do arquivo.',
     }),
-    ad_type: z.enum(adTypes).optional().meta({ description: 'Vídeo (MP4) só para digital_signage. Envie antes do arquivo.' }),
-    file: z.string().meta({ format: 'binary', description: 'JPEG, PNG, WebP ou GIF (até 10 MB); MP4 (até 50 MB, sinalização digital).' }),
+    ad_type: z.enum(adTypes).optional().meta({ description: 'Vídeo (MP4) para banner, sponsored_brand e digital_signage; product só imagem. Envie antes do arquivo.' }),
+    file: z.string().meta({ format: 'binary', description: 'JPEG, PNG, WebP ou GIF (até 10 MB); MP4 (até 50 MB).' }),
   })
   .meta({ id: 'AdMediaUploadBody' });
 
@@ -389,7 +426,7 @@ export const adRoutes = {
     method: 'POST',
     path: '/ad/media',
     operationId: 'uploadAdMedia',
-    summary: 'Envia a mídia de um anúncio (imagem, ou vídeo para sinalização digital) e devolve o endereço e as dimensões',
+    summary: 'Envia a mídia de um anúncio (imagem, ou vídeo MP4 para banner, marca patrocinada e sinalização digital) e devolve o endereço e as dimensões',
     tags,
     permission: writers,
     access: { fixture: 'adMedia', allow: ['linkedPublisher'], others: 422 },

@@ -35,6 +35,7 @@ export const CatalogProduct = z
     url: z.string().nullable(),
     additional_references: z.array(z.string()),
     product_reference_code: z.string().nullable(),
+    tags: z.array(z.string()).meta({ description: 'Etiquetas do SKU (até 10, de até 64 caracteres): os `tags` de uma consulta de anúncios limitam os anúncios de produto a SKUs com alguma delas.' }),
   })
   .meta({ id: 'CatalogProduct' });
 

@@ -131,6 +131,15 @@ export const CONTRACT_MESSAGES = {
     'pt-BR': 'O cabeçalho Idempotency-Key deve ter de 8 a 128 letras, números, "_" ou "-".',
     en: 'The Idempotency-Key header must have 8 to 128 letters, digits, "_" or "-".',
   },
+  // issue 18, creatives and seed: video banners and brand assets, signage duration
+  VIDEO_FRAME_REQUIRED: {
+    'pt-BR': 'Um vídeo deve ter um destes tamanhos: {frames}.',
+    en: 'A video must have one of these sizes: {frames}.',
+  },
+  SIGNAGE_VIDEO_DURATION_REQUIRED: {
+    'pt-BR': 'Informe a duração do vídeo em segundos (1 a 600).',
+    en: "Provide the video's duration in seconds (1 to 600).",
+  },
 } as const satisfies Record<string, { 'pt-BR': string; en: string }>;
 
 export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;

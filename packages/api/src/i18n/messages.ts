@@ -277,6 +277,19 @@ export const messages = {
   FLYER_FINISHED: { 'pt-BR': 'Encarte finalizado com sucesso.', en: 'Flyer finished successfully.' },
   FLYER_PAUSED: { 'pt-BR': 'Encarte pausado com sucesso.', en: 'Flyer paused successfully.' },
   FLYER_REACTIVATED: { 'pt-BR': 'Encarte reativado com sucesso.', en: 'Flyer reactivated successfully.' },
+  // issue 18, creatives and seed: video banners and brand assets
+  AD_SIZE_NOT_VIDEO: {
+    'pt-BR': 'O formato {name} não é de vídeo: um banner em vídeo usa um formato de {frames} pixels.',
+    en: 'The {name} size is not a video size: a video banner uses a {frames} pixel size.',
+  },
+  AD_MEDIA_FILE_NOT_ALLOWED: {
+    'pt-BR': 'Tipo de arquivo não permitido. Envie uma imagem JPEG, PNG, WebP ou GIF, ou um vídeo MP4.',
+    en: 'File type not allowed. Send a JPEG, PNG, WebP or GIF image, or an MP4 video.',
+  },
+  AD_MEDIA_VIDEO_SIZE: {
+    'pt-BR': 'O formato {name} ({expected}) não é de vídeo: envie uma imagem JPEG, PNG, WebP ou GIF com esse tamanho.',
+    en: 'The {name} size ({expected}) is not a video size: send a JPEG, PNG, WebP or GIF image of that size.',
+  },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;

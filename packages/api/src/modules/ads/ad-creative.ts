@@ -1,4 +1,4 @@
-import type { UpdateAdInput } from '@backoffice/contracts';
+import { AD_SIGNAGE_DURATION, AD_VIDEO_FRAMES, type AdCreativeMediaKind, type UpdateAdInput } from '@backoffice/contracts';
 import { BusinessRuleError, ValidationError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { mediaTypeOfKey } from '../flyers/flyer-media.ts';
@@ -16,7 +16,8 @@ export interface Creative {
   description: string | null;
   brandName: string | null;
   brandUrl: string | null;
-  assets: { dimension: string; url: string; type: 'image' }[];
+  durationSeconds: number | null;
+  assets: { dimension: string; url: string; type: AdCreativeMediaKind }[];
 }
 
 const EMPTY: Creative = {
@@ -30,6 +31,7 @@ const EMPTY: Creative = {
   description: null,
   brandName: null,
   brandUrl: null,
+  durationSeconds: null,
   assets: [],
 };
 
@@ -44,6 +46,7 @@ export const creativeOf = (row: AdRow): Creative => ({
   description: row.description,
   brandName: row.brandName,
   brandUrl: row.brandUrl,
+  durationSeconds: row.durationSeconds,
   assets: Array.isArray(row.assets) ? (row.assets as unknown as Creative['assets']) : [],
 });
 
@@ -58,6 +61,7 @@ const API_NAMES: Record<keyof Creative, string> = {
   description: 'description',
   brandName: 'brand_name',
   brandUrl: 'brand_url',
+  durationSeconds: 'duration',
   assets: 'assets',
 };
 
@@ -65,12 +69,16 @@ const API_NAMES: Record<keyof Creative, string> = {
 export const changedCreative = (a: Creative, b: Creative): string[] =>
   (Object.keys(API_NAMES) as (keyof Creative)[]).filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k])).map((k) => API_NAMES[k]);
 
-type Kind = 'image' | 'video';
+type Kind = AdCreativeMediaKind;
+
+/** The kind a stored banner's media was checked as (rows written before banners had a kind: image). */
+const kindOfRow = (row: AdRow | undefined): Kind | undefined => (row ? (row.mediaType === 'video' ? 'video' : 'image') : undefined);
 const kindOf = (type: string): Kind | null => (type.startsWith('image/') ? 'image' : type === 'video/mp4' ? 'video' : null);
 
 /**
- * Checks a creative against the publisher's inventory (catalog SKU, banner sizes) and the media
- * against the advertiser's uploads, and returns its columns. Media already on the ad is kept as is.
+ * Checks a creative against the publisher's inventory (catalog SKU, banner sizes; a video banner
+ * on a video frame) and the media against the advertiser's uploads, and returns its columns. Media
+ * already on the ad is kept as is, unless its declared kind changes.
  */
 export function createCreativeCheck(deps: { repo: AdsRepo; storage: MediaStorage }) {
   async function media(accountId: number, field: string, url: string, expected: Kind, kept: Set<string>) {
@@ -89,7 +97,10 @@ export function createCreativeCheck(deps: { repo: AdsRepo; storage: MediaStorage
   }
 
   return async function check(accountId: number, publisherId: number, input: UpdateAdInput, current?: AdRow): Promise<Creative> {
-    const kept = new Set<string>(current ? [current.mediaUrl, ...creativeOf(current).assets.map((a) => a.url)].filter((u): u is string => !!u) : []);
+    const kept = new Set<string>(current?.mediaUrl ? [current.mediaUrl] : []);
+    // An asset's file is kept only under the kind it was checked as.
+    const keptAssets = new Set<string>(current ? creativeOf(current).assets.map((a) => `${a.type}:${a.url}`) : []);
+    const none = new Set<string>();
     switch (input.ad_type) {
       case 'product':
         if (input.sku !== current?.sku && !(await deps.repo.productExists(publisherId, input.sku))) {
@@ -97,31 +108,44 @@ export function createCreativeCheck(deps: { repo: AdsRepo; storage: MediaStorage
         }
         return { ...EMPTY, sku: input.sku };
       case 'banner': {
-        if (!(await deps.repo.adSize(publisherId, input.ad_size_id))) throw new BusinessRuleError('AD_SIZE_INVALID');
-        await media(accountId, 'media_url', input.media_url, 'image', kept);
+        const size = await deps.repo.adSize(publisherId, input.ad_size_id);
+        if (!size) throw new BusinessRuleError('AD_SIZE_INVALID');
+        if (input.media_type === 'video' && !AD_VIDEO_FRAMES.includes(`${size.width}x${size.height}`)) {
+          throw new BusinessRuleError('AD_SIZE_NOT_VIDEO', { name: size.name, frames: AD_VIDEO_FRAMES.join(', ') });
+        }
+        await media(accountId, 'media_url', input.media_url, input.media_type, input.media_type === kindOfRow(current) ? kept : none);
         return {
           ...EMPTY,
           mediaUrl: input.media_url,
+          mediaType: input.media_type,
           altText: input.alt_text,
           adSizeId: input.ad_size_id,
           destinationUrl: input.destination_url ?? null,
         };
       }
       case 'sponsored_brand': {
-        for (const [i, asset] of input.assets.entries()) await media(accountId, `assets.${i}.url`, asset.url, 'image', kept);
+        for (const [i, asset] of input.assets.entries()) {
+          await media(accountId, `assets.${i}.url`, asset.url, asset.type, keptAssets.has(`${asset.type}:${asset.url}`) ? new Set([asset.url]) : none);
+        }
         return {
           ...EMPTY,
           headline: input.headline,
           description: input.description,
           brandName: input.brand_name,
           brandUrl: input.brand_url,
-          assets: input.assets.map((a) => ({ dimension: a.dimension, url: a.url, type: 'image' as const })),
+          assets: input.assets.map((a) => ({ dimension: a.dimension, url: a.url, type: a.type })),
         };
       }
       case 'digital_signage':
         // A kept file whose declared kind changes is checked again.
-        await media(accountId, 'media_url', input.media_url, input.media_type, input.media_type === current?.mediaType ? kept : new Set());
-        return { ...EMPTY, mediaUrl: input.media_url, mediaType: input.media_type };
+        await media(accountId, 'media_url', input.media_url, input.media_type, input.media_type === current?.mediaType ? kept : none);
+        return {
+          ...EMPTY,
+          mediaUrl: input.media_url,
+          mediaType: input.media_type,
+          // The contract requires it for a video, so only an image falls back to the default.
+          durationSeconds: input.duration ?? AD_SIGNAGE_DURATION.imageDefault,
+        };
     }
   };
 }

@@ -52,19 +52,37 @@ describe('POST /ad/media', () => {
     const res = await f.upload(Buffer.from('<html><script>alert(1)</script></html>'), 'oferta.png', f.tokens.brand);
     expect(res.statusCode).toBe(400);
     const error = expectEnvelope(res.json(), 'VALIDATION_ERROR');
-    expect(error.message).toBe('Tipo de arquivo não permitido. Envie uma imagem JPEG, PNG, WebP ou GIF, ou um vídeo MP4 (sinalização digital).');
+    expect(error.message).toBe('Tipo de arquivo não permitido. Envie uma imagem JPEG, PNG, WebP ou GIF, ou um vídeo MP4.');
     expect(error.details?.[0]?.field).toBe('file');
     const pdf = await f.upload(Buffer.from('%PDF-1.7 fake'), 'a.pdf', f.tokens.brand);
     expect(pdf.statusCode).toBe(400);
   });
 
-  it('accepts MP4 only for digital signage', async () => {
-    const video = await f.upload(MP4(), 'tv.mp4', f.tokens.brand, { ad_type: 'digital_signage' });
+  it('accepts MP4 for banners, sponsored brands and digital signage, not for product ads', async () => {
+    for (const adType of ['digital_signage', 'banner', 'sponsored_brand']) {
+      const video = await f.upload(MP4(), 'tv.mp4', f.tokens.brand, { ad_type: adType });
+      expect(video.statusCode, video.body).toBe(201);
+      expect(video.json()).toMatchObject({ media_type: 'video/mp4', width: null, height: null });
+    }
+    const product = await f.upload(MP4(), 'tv.mp4', f.tokens.brand, { ad_type: 'product' });
+    expect(product.statusCode).toBe(400);
+    expect(expectEnvelope(product.json(), 'VALIDATION_ERROR').message).toBe('Tipo de arquivo não permitido. Envie uma imagem JPEG, PNG, WebP ou GIF.');
+  });
+
+  it('takes a video on a video banner size, and only images of the exact size on another', async () => {
+    const video = await f.upload(MP4(), '720p.mp4', f.tokens.brand, { ad_size_id: String(f.sizes.video), ad_type: 'banner' });
     expect(video.statusCode, video.body).toBe(201);
-    expect(video.json()).toMatchObject({ media_type: 'video/mp4', width: null, height: null });
-    const banner = await f.upload(MP4(), 'tv.mp4', f.tokens.brand, { ad_type: 'banner' });
-    expect(banner.statusCode).toBe(400);
-    expect(expectEnvelope(banner.json(), 'VALIDATION_ERROR').message).toBe('Tipo de arquivo não permitido. Envie uma imagem JPEG, PNG, WebP ou GIF.');
+    expect(video.json()).toMatchObject({ media_type: 'video/mp4' });
+    const still = await f.upload(png(1280, 720), '720p.png', f.tokens.brand, { ad_size_id: String(f.sizes.video), ad_type: 'banner' });
+    expect(still.statusCode, still.body).toBe(201);
+
+    const before = await f.filesUnder(f.uploadsRoot);
+    const wrong = await f.upload(MP4(), 'retangulo.mp4', f.tokens.brand, { ad_size_id: String(f.sizes.bomPreco), ad_type: 'banner' });
+    expect(wrong.statusCode).toBe(400);
+    const error = expectEnvelope(wrong.json(), 'VALIDATION_ERROR');
+    expect(error.message).toBe('O formato Teste anúncios 300x250 (300x250) não é de vídeo: envie uma imagem JPEG, PNG, WebP ou GIF com esse tamanho.');
+    expect(error.details?.[0]?.field).toBe('file');
+    expect(await f.filesUnder(f.uploadsRoot)).toEqual(before);
   });
 
   it('answers 413 in pt-BR for an image over 10 MB, and keeps nothing', async () => {

@@ -1,4 +1,4 @@
-import { AD_MEDIA_MAX_BYTES, AD_MEDIA_TYPES, type AdMediaType, type FlyerMediaType } from '@backoffice/contracts';
+import { AD_MEDIA_MAX_BYTES, AD_MEDIA_TYPES, AD_VIDEO_FRAMES, type AdMediaType, type FlyerMediaType } from '@backoffice/contracts';
 import { BusinessRuleError, ValidationError } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { storeMedia, type MediaPolicy, type UploadedFile } from '../flyers/flyer-media.ts';
@@ -24,8 +24,10 @@ export interface AdMediaFields {
 }
 
 /**
- * Ad media upload: images (and MP4 for digital signage) checked by content and size while
- * streaming into storage (the flyers' store), then an image's pixel size against the banner size asked.
+ * Ad media upload: images, and MP4 for every type but product ads, checked by content and size
+ * while streaming into storage (the flyers' store), then an image's pixel size against the banner
+ * size asked. With a banner size, a video is taken only for a video frame (1280x720…); its pixel
+ * size is not read (the MP4's header may sit at its end), the creative's size names it.
  */
 export function createAdMedia(deps: { storage: MediaStorage; scopes: RmScopes; repo: AdsRepo } & AdMediaOptions) {
   const cap = deps.maxBytes ?? Infinity;
@@ -50,22 +52,27 @@ export function createAdMedia(deps: { storage: MediaStorage; scopes: RmScopes; r
         throw invalid('ad_type', 'Use product, banner, sponsored_brand ou digital_signage.');
       }
       const size = await sizeOf(caller, fields.adSizeId);
-      const video = !size && (fields.adType === undefined || fields.adType === 'digital_signage');
+      const frame = size ? `${size.width}x${size.height}` : null;
+      const video = fields.adType !== 'product' && (frame === null || AD_VIDEO_FRAMES.includes(frame));
       const policy: MediaPolicy = {
         accept: video ? AD_MEDIA_TYPES : IMAGES,
         rejected: () =>
           video
-            ? new ValidationError('AD_MEDIA_TYPE_NOT_ALLOWED', {}, [
+            ? new ValidationError('AD_MEDIA_FILE_NOT_ALLOWED', {}, [
                 { field: 'file', code: 'media_type', message: 'Envie JPEG, PNG, WebP, GIF ou MP4.' },
               ])
-            : new ValidationError('AD_MEDIA_IMAGE_REQUIRED', {}, [{ field: 'file', code: 'media_type', message: 'Envie JPEG, PNG, WebP ou GIF.' }]),
+            : size
+              ? new ValidationError('AD_MEDIA_VIDEO_SIZE', { name: size.name, expected: frame! }, [
+                  { field: 'file', code: 'media_type', message: 'Envie JPEG, PNG, WebP ou GIF.' },
+                ])
+              : new ValidationError('AD_MEDIA_IMAGE_REQUIRED', {}, [{ field: 'file', code: 'media_type', message: 'Envie JPEG, PNG, WebP ou GIF.' }]),
         limitOf,
         kindOf: (type) => (type === 'video/mp4' ? 'vídeos' : 'imagens'),
         keepHead: IMAGE_HEAD_BYTES,
       };
       const { stored, type, head } = await storeMedia(deps.storage, caller.accountId, file, policy);
       const dims = type === 'video/mp4' ? null : imageSize(type, head);
-      if (size && (!dims || dims.width !== size.width || dims.height !== size.height)) {
+      if (size && type !== 'video/mp4' && (!dims || dims.width !== size.width || dims.height !== size.height)) {
         await deps.storage.remove(stored.key);
         const expected = `${size.width}x${size.height}`;
         if (!dims) throw new BusinessRuleError('AD_MEDIA_DIMENSIONS_UNREADABLE', { expected, name: size.name });

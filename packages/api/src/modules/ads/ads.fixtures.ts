@@ -26,8 +26,8 @@ export interface AdsFixture {
   ids: { bomPreco: number; aurora: number; rede: number };
   tokens: { admin: string; operator: string; brand: string; partner: string };
   users: { admin: number; brand: number; partner: number };
-  /** Ad sizes: 300x250 on Bom Preço, 728x90 on Rede Parceira. */
-  sizes: { bomPreco: number; rede: number };
+  /** Ad sizes: 300x250 and the 1280x720 video frame on Bom Preço, 728x90 on Rede Parceira. */
+  sizes: { bomPreco: number; video: number; rede: number };
   /** SKUs in Bom Preço's catalog. */
   skus: { cafe: string; filtro: string };
   campaign(data: Pick<Prisma.CampaignUncheckedCreateInput, 'publisherId' | 'advertiserId' | 'adType'> & Partial<Prisma.CampaignUncheckedCreateInput>): Promise<number>;
@@ -56,6 +56,7 @@ export async function adsFixture(): Promise<AdsFixture> {
     (await t.db.adSize.create({ data: { publisherId, name, width, height }, select: { id: true } })).id;
   const sizes = {
     bomPreco: await size(ids.bomPreco, 'Teste anúncios 300x250', 300, 250),
+    video: await size(ids.bomPreco, 'Teste vídeo 720p', 1280, 720),
     rede: await size(ids.rede, 'Teste anúncios 728x90', 728, 90),
   };
   const skus = { cafe: 'ADS-TESTE-CAFE-500G', filtro: 'ADS-TESTE-FILTRO-103' };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fromCents, type Ad, type AdMetrics } from '@backoffice/contracts';
+import { fromCents, type Ad, type AdCreativeMediaKind, type AdMetrics } from '@backoffice/contracts';
 import type { AdRow, AdStatsRow } from './ads.repo.ts';
 import { campaignStatus } from '../campaigns/campaign-status.ts';
 
@@ -26,14 +26,14 @@ export function metricsOf(s: AdStatsRow | undefined): z.input<typeof AdMetrics> 
 interface Asset {
   dimension: string;
   url: string;
-  type: 'image';
+  type: AdCreativeMediaKind;
 }
 
 const assetsOf = (v: unknown): Asset[] =>
   Array.isArray(v)
     ? v
         .filter((a): a is Record<string, unknown> => Boolean(a) && typeof a === 'object')
-        .map((a) => ({ dimension: String(a.dimension ?? ''), url: String(a.url ?? ''), type: 'image' as const }))
+        .map((a) => ({ dimension: String(a.dimension ?? ''), url: String(a.url ?? ''), type: a.type === 'video' ? ('video' as const) : ('image' as const) }))
     : [];
 
 const cents = (v: bigint | null) => (v === null ? null : fromCents(v));
@@ -68,6 +68,7 @@ export function toAd(
       brand_name: row.brandName,
       brand_url: row.brandUrl,
       assets: assetsOf(row.assets),
+      duration: row.durationSeconds,
       cpm: cents(row.cpmCents),
       cpc: cents(row.cpcCents),
       note: row.reviewNote,

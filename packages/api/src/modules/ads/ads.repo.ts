@@ -34,6 +34,7 @@ const adSelect = {
   description: true,
   brandName: true,
   brandUrl: true,
+  durationSeconds: true,
   assets: true,
   cpmCents: true,
   cpcCents: true,

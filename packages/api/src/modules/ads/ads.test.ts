@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, expectEnvelope } from '../../../test/helpers.ts';
 import { authorizationMatrix } from '../../../test/authorization-matrix.ts';
-import { adsFixture, DAY, png, type AdsFixture } from './ads.fixtures.ts';
+import { adsFixture, DAY, MP4, png, type AdsFixture } from './ads.fixtures.ts';
 
 let f: AdsFixture;
 /** Campaigns: Café Aurora on Bom Preço (banner, product), on Rede Parceira (banner), Bom Preço's own, and a finished one. */
@@ -76,11 +76,76 @@ describe('POST /ad', () => {
     expect(brand.body.settings.assets).toEqual([{ dimension: '300x250', url: bannerUrl, type: 'image' }]);
 
     const signage = await f.campaign({ publisherId: f.ids.bomPreco, advertiserId: f.ids.aurora, adType: 'digital_signage' });
-    const tv = await create({ campaign_id: signage, ad_type: 'digital_signage', media_url: bannerUrl, media_type: 'video' });
+    const tv = await create({ campaign_id: signage, ad_type: 'digital_signage', media_url: bannerUrl, media_type: 'video', duration: 20 });
     expect(tv.status).toBe(400);
     expect(expectEnvelope(tv.body, 'VALIDATION_ERROR').details?.[0]?.field).toBe('media_url');
     const image = await create({ campaign_id: signage, ad_type: 'digital_signage', media_url: bannerUrl, media_type: 'image' });
     expect(image.status, JSON.stringify(image.body)).toBe(201);
+  });
+
+  it('creates video banners on a video size, brand assets of either kind and signage with a duration', async () => {
+    const upload = async (file: Buffer, name: string, fields: Record<string, string>) => (await f.upload(file, name, f.tokens.brand, fields)).json().url as string;
+    const videoUrl = await upload(MP4(), 'aurora.mp4', { ad_type: 'banner', ad_size_id: String(f.sizes.video) });
+
+    const video = await create({ campaign_id: c.auroraBanner, ...bannerBody({ media_type: 'video', media_url: videoUrl, ad_size_id: f.sizes.video }) });
+    expect(video.status, JSON.stringify(video.body)).toBe(201);
+    expect(video.body.settings).toMatchObject({ media_url: videoUrl, media_type: 'video', ad_size: { id: f.sizes.video, name: 'Teste vídeo 720p', width: 1280, height: 720 }, duration: null });
+    const image = await create({ campaign_id: c.auroraBanner, ...bannerBody() });
+    expect(image.body.settings.media_type).toBe('image');
+
+    const notVideo = await create({ campaign_id: c.auroraBanner, ...bannerBody({ media_type: 'video', media_url: videoUrl }) });
+    expect(notVideo.status).toBe(422);
+    expect(expectEnvelope(notVideo.body, 'AD_SIZE_NOT_VIDEO').message).toBe(
+      'O formato Teste anúncios 300x250 não é de vídeo: um banner em vídeo usa um formato de 1920x1080, 1280x720, 854x480, 640x360, 568x320 pixels.',
+    );
+    const imageAsVideo = await create({ campaign_id: c.auroraBanner, ...bannerBody({ media_type: 'video', ad_size_id: f.sizes.video }) });
+    expect(imageAsVideo.status).toBe(400);
+    expect(expectEnvelope(imageAsVideo.body, 'VALIDATION_ERROR').details?.[0]).toMatchObject({ field: 'media_url', message: 'O arquivo deve ser do tipo vídeo.' });
+    // Switching a kept file to another kind is checked again.
+    const switched = await put(video.body.id, bannerBody({ media_url: videoUrl, ad_size_id: f.sizes.video, media_type: 'image' }));
+    expect(switched.status).toBe(400);
+
+    const brandBody = {
+      ad_type: 'sponsored_brand', headline: 'Aurora em vídeo', description: 'Do grão à xícara', brand_name: 'Café Aurora', brand_url: 'https://aurora.example',
+      assets: [{ dimension: '300x250', url: bannerUrl }, { dimension: '1280x720', url: videoUrl, type: 'video' }],
+    };
+    const brand = await create({ campaign_id: c.brand, ...brandBody });
+    expect(brand.status, JSON.stringify(brand.body)).toBe(201);
+    expect(brand.body.settings.assets).toEqual([
+      { dimension: '300x250', url: bannerUrl, type: 'image' },
+      { dimension: '1280x720', url: videoUrl, type: 'video' },
+    ]);
+    const oddFrame = await create({ campaign_id: c.brand, ...brandBody, assets: [{ dimension: '300x250', url: videoUrl, type: 'video' }] });
+    expect(oddFrame.status).toBe(400);
+    expect(expectEnvelope(oddFrame.body, 'VALIDATION_ERROR').details?.[0]).toMatchObject({
+      field: 'assets.0.dimension',
+      message: 'Um vídeo deve ter um destes tamanhos: 1920x1080, 1280x720, 854x480, 640x360, 568x320.',
+    });
+    const wrongKind = await create({ campaign_id: c.brand, ...brandBody, assets: [{ dimension: '1280x720', url: bannerUrl, type: 'video' }] });
+    expect(wrongKind.status).toBe(400);
+    expect(expectEnvelope(wrongKind.body, 'VALIDATION_ERROR').details?.[0]?.field).toBe('assets.0.url');
+
+    const signage = await f.campaign({ publisherId: f.ids.bomPreco, advertiserId: f.ids.aurora, adType: 'digital_signage' });
+    const tvUrl = await upload(MP4(), 'tv.mp4', { ad_type: 'digital_signage' });
+    const still = await create({ campaign_id: signage, ad_type: 'digital_signage', media_url: bannerUrl, media_type: 'image' });
+    expect(still.status, JSON.stringify(still.body)).toBe(201);
+    expect(still.body.settings).toMatchObject({ media_type: 'image', duration: 15 });
+    const noDuration = await create({ campaign_id: signage, ad_type: 'digital_signage', media_url: tvUrl, media_type: 'video' });
+    expect(noDuration.status).toBe(400);
+    expect(expectEnvelope(noDuration.body, 'VALIDATION_ERROR').details?.[0]).toMatchObject({ field: 'duration', message: 'Informe a duração do vídeo em segundos (1 a 600).' });
+    const tooLong = await create({ campaign_id: signage, ad_type: 'digital_signage', media_url: tvUrl, media_type: 'video', duration: 601 });
+    expect(tooLong.status).toBe(400);
+    expect(expectEnvelope(tooLong.body, 'VALIDATION_ERROR').details?.[0]?.field).toBe('duration');
+    const tv = await create({ campaign_id: signage, ad_type: 'digital_signage', media_url: tvUrl, media_type: 'video', duration: 30 });
+    expect(tv.status, JSON.stringify(tv.body)).toBe(201);
+    expect(tv.body.settings).toMatchObject({ media_url: tvUrl, media_type: 'video', duration: 30 });
+
+    // A new duration is a changed creative: back to review, audited by its API name.
+    await approve(tv.body.id);
+    const longer = await put(tv.body.id, { ad_type: 'digital_signage', media_url: tvUrl, media_type: 'video', duration: 45 });
+    expect(longer.status, JSON.stringify(longer.body)).toBe(200);
+    expect(longer.body).toMatchObject({ ad_status: 'pending_review', settings: { duration: 45 } });
+    expect((await audits(tv.body.id)).at(-1)).toMatchObject({ action: 'update', details: { fields: ['duration'] } });
   });
 
   it('refuses creatives that do not fit the campaign or the publisher', async () => {

@@ -17,6 +17,7 @@ const productSelect = {
   url: true,
   additionalReferences: true,
   referenceCode: true,
+  tags: true,
 } as const;
 
 export type ProductRow = Prisma.ProductGetPayload<{ select: typeof productSelect }>;

@@ -70,7 +70,24 @@ const PRODUCTS: Record<string, P[]> = {
   ],
 };
 
-/** Idempotent: adds the stores and products an account does not have yet. */
+/** Catalog tags of some SKUs (an ad query's `tags` limit product ads to SKUs with one of them). */
+const TAGS: Record<string, string[]> = {
+  'cafe-aurora-tradicional-500g': ['café', 'café da manhã', 'mais vendidos'],
+  'cafe-aurora-extraforte-500g': ['café', 'café da manhã'],
+  'cafe-aurora-capsulas-10un': ['café', 'cápsulas', 'lançamento'],
+  'cafe-aurora-tradicional-fardo': ['café', 'atacado'],
+  'leite-integral-1l': ['café da manhã', 'mais vendidos'],
+  'pao-frances-kg': ['café da manhã', 'padaria'],
+  'bolo-fuba-400g': ['café da manhã', 'padaria'],
+  'picanha-bovina-kg': ['churrasco'],
+  'linguica-toscana-kg': ['churrasco'],
+  'cerveja-pilsen-lata-350ml': ['churrasco', 'bebida gelada'],
+};
+
+/**
+ * Idempotent: adds the stores and products an account does not have yet, and the seed's tags to
+ * products that have none (so a database seeded before tags gets them; tags people set are kept).
+ */
 export async function seedCatalog(db: Db, accountIds: Map<string, number>): Promise<void> {
   for (const [slug, locations] of Object.entries(LOCATIONS)) {
     const accountId = accountIds.get(slug)!;
@@ -94,8 +111,13 @@ export async function seedCatalog(db: Db, accountIds: Map<string, number>): Prom
         isAvailable: stock > 0,
         url: `https://loja.bompreco.varejo.test/p/${sku}`,
         referenceCode: sku.toUpperCase().replace(/-/g, '').slice(0, 12),
+        tags: TAGS[sku] ?? [],
       })),
     });
+    for (const [sku] of products) {
+      const tags = TAGS[sku];
+      if (tags) await db.product.updateMany({ where: { accountId, sku, tags: { isEmpty: true } }, data: { tags } });
+    }
   }
 }
 

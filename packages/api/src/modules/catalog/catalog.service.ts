@@ -18,6 +18,7 @@ const toProduct = (p: ProductRow): z.input<typeof CatalogProduct> => ({
   url: p.url,
   additional_references: p.additionalReferences,
   product_reference_code: p.referenceCode,
+  tags: p.tags,
 });
 
 /** Product search over an account's catalog (spec §7 `GET /search/products`). */

@@ -33,6 +33,7 @@ describe('GET /search/products', () => {
     const cafe = res.body.data.find((p: { product_sku: string }) => p.product_sku === 'cafe-aurora-tradicional-500g');
     expect(cafe).toMatchObject({ name: 'Café Aurora Tradicional 500g', price: 18.9, brand: 'Café Aurora', is_available: true });
     expect(cafe.categories).toEqual(['Mercearia', 'Café', 'Café em pó']);
+    expect(cafe.tags).toEqual(['café', 'café da manhã', 'mais vendidos']);
     expect(Object.keys(cafe)).not.toContain('account_id');
   });
 
