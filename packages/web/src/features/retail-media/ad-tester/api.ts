@@ -6,6 +6,11 @@ import type { RmaBody } from './tester-rules';
 
 export type RmaResponse = components['schemas']['RmaResponse'];
 export type RmaAd = components['schemas']['RmaAd'];
+/** The publisher's ad API settings (GET /configuration/ad-api). */
+export interface AdApiSettings {
+  require_api_key: boolean;
+  allowed_origins: string[];
+}
 export type AdSize = components['schemas']['AdSize'];
 export interface PublisherOption {
   value: string;
@@ -17,6 +22,7 @@ export const testerKeys = {
   all: (accountId: number) => ['account', accountId, 'rm-tester'] as const,
   publishers: (accountId: number) => [...testerKeys.all(accountId), 'publishers'] as const,
   adSizes: (accountId: number, publisherId: string) => [...testerKeys.all(accountId), 'ad-sizes', publisherId] as const,
+  adApi: (accountId: number) => [...testerKeys.all(accountId), 'ad-api'] as const,
 };
 
 // A network lists up to this many sub-publishers in the select (the API's page limit).
@@ -45,7 +51,20 @@ export const testerAdSizesQuery = (accountId: number, publisherId: string) =>
     meta: { silent: true },
   });
 
-/** POST /v1/rma/:publisherId with the session (the page shows 400s at the fields, other failures in the results). */
+/** The signed-in publisher's own ad API settings: whether its ad queries need a key. */
+export const testerAdApiQuery = (accountId: number) =>
+  queryOptions({
+    queryKey: testerKeys.adApi(accountId),
+    queryFn: (): Promise<AdApiSettings> => unwrap(api.GET('/configuration/ad-api')),
+    meta: { silent: true },
+  });
+
+/** The ads of each placement: the answer's keys other than the request's ids, in the order they came. */
+export function placementsOf(response: RmaResponse): Array<[string, RmaAd[]]> {
+  return Object.entries(response).filter((entry): entry is [string, RmaAd[]] => Array.isArray(entry[1]));
+}
+
+/** POST /v1/rma/:publisherId with the session (the page shows 400/422s at the fields, other failures in the results). */
 export function useDecideAds() {
   return useMutation({
     meta: { silent: true },

@@ -1,56 +1,55 @@
-import { Alert, Button, Card, Divider, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Divider, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlayerPlay } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { testerAdSizesQuery, type PublisherOption } from './api';
-import { CONTEXT_FIELD, MAX_QUANTITY, TESTER_CONTEXTS, TESTER_DEVICES, TESTER_TYPES, withContext, withType, type TesterContext, type TesterType, type TesterValues } from './tester-rules';
+import type { PublisherOption } from './api';
+import { AudienceFields } from './audience-fields';
+import { PlacementFields } from './placement-fields';
+import { CONTEXT_FIELDS, TESTER_CHANNELS, TESTER_CONTEXTS, withContext, type TesterContext, type TesterValues } from './tester-rules';
 import { t } from '../../../i18n';
 
-const TYPE_OPTIONS = TESTER_TYPES.map((type) => ({ value: type, label: t(`rmTester.types.${type}`) }));
-const CONTEXT_OPTIONS = TESTER_CONTEXTS.map((context) => ({ value: context, label: t(`rmTester.contexts.${context}`) }));
-const DEVICE_OPTIONS = TESTER_DEVICES.map((device) => ({ value: device, label: t(`rmTester.devices.${device}`) }));
+type Form = UseFormReturnType<TesterValues>;
 
-/** The input of the current context (search term, category, SKU or brand), or nothing for home. */
-function ContextField({ form }: { form: UseFormReturnType<TesterValues> }) {
-  const field = form.values.context ? CONTEXT_FIELD[form.values.context] : null;
-  if (!field) return null;
-  const hint = field === 'category' ? t('rmTester.form.categoryHint') : undefined;
+// Options are built when the form renders: the texts load with the private layout, after this module.
+const contextOptions = () => TESTER_CONTEXTS.map((context) => ({ value: context, label: t(`rmAdApi.tester.contexts.${context}`) }));
+const channelOptions = () => TESTER_CHANNELS.map((channel) => ({ value: channel, label: t(`rmAdApi.tester.channels.${channel}`) }));
+
+const FIELD_LIMITS = { term: 200, category: 500, sku: 120, brand: 200, deviceId: 200, storeName: 200 } as const;
+
+/** The inputs the current context asks for (search term, category, SKU, brand, or a screen and its store). */
+function ContextFields({ form }: { form: Form }) {
+  const fields = form.values.context ? CONTEXT_FIELDS[form.values.context] : [];
+  if (fields.length === 0) return null;
   return (
-    <TextInput
-      key={field}
-      label={t(`rmTester.form.${field}`)}
-      placeholder={t(`rmTester.form.${field}Placeholder`)}
-      description={hint}
-      withAsterisk
-      maxLength={field === 'category' ? 500 : 200}
-      {...form.getInputProps(field)}
-    />
+    <SimpleGrid cols={{ base: 1, xs: fields.length }} spacing="md">
+      {fields.map((field) => (
+        <TextInput
+          key={field}
+          label={t(`rmAdApi.tester.form.${field}`)}
+          placeholder={t(`rmAdApi.tester.form.${field}Placeholder`)}
+          description={field === 'category' ? t('rmTester.form.categoryHint') : undefined}
+          withAsterisk
+          maxLength={FIELD_LIMITS[field]}
+          {...form.getInputProps(field)}
+        />
+      ))}
+    </SimpleGrid>
   );
 }
 
-function SizeField({ form, accountId }: { form: UseFormReturnType<TesterValues>; accountId: number }) {
-  const sizes = useQuery(testerAdSizesQuery(accountId, form.values.publisherId));
-  const options = (sizes.data ?? []).map((s) => ({
-    value: `${s.width}x${s.height}`,
-    label: t('rmTester.form.sizeOption', { name: s.name, width: s.width, height: s.height }),
-  }));
-  // Two formats may share dimensions; the select needs unique values.
-  const unique = options.filter((o, i) => options.findIndex((x) => x.value === o.value) === i);
-  const empty = sizes.isSuccess && unique.length === 0;
+/** Who asks and from where: ids, store, site and the client's user agent. */
+function OptionalFields({ form }: { form: Form }) {
   return (
-    <Select
-      label={t('rmTester.form.size')}
-      placeholder={t('rmTester.form.sizePlaceholder')}
-      data={unique}
-      withAsterisk
-      disabled={sizes.isPending && sizes.fetchStatus !== 'idle'}
-      description={empty ? t('rmTester.form.sizesEmpty') : undefined}
-      {...form.getInputProps('size')}
-    />
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+      <TextInput label={t('rmTester.form.sessionId')} maxLength={200} {...form.getInputProps('sessionId')} />
+      <TextInput label={t('rmTester.form.userId')} maxLength={200} {...form.getInputProps('userId')} />
+      <TextInput label={t('rmAdApi.tester.form.storeId')} description={t('rmAdApi.tester.form.storeIdHint')} inputWrapperOrder={['label', 'input', 'description', 'error']} maxLength={120} {...form.getInputProps('storeId')} />
+      <TextInput label={t('rmAdApi.tester.form.site')} description={t('rmAdApi.tester.form.siteHint')} inputWrapperOrder={['label', 'input', 'description', 'error']} maxLength={200} {...form.getInputProps('site')} />
+      <TextInput label={t('rmAdApi.tester.form.userAgent')} maxLength={1000} style={{ gridColumn: '1 / -1' }} {...form.getInputProps('userAgent')} />
+    </SimpleGrid>
   );
 }
 
-/** The request: publisher, type, quantity, banner size, context and its field, optional ids. */
+/** The request: publisher, context and its fields, channel, placements, audience and optional ids. */
 export function TesterForm({
   form,
   publishers,
@@ -59,20 +58,16 @@ export function TesterForm({
   otherErrors,
   onSubmit,
 }: {
-  form: UseFormReturnType<TesterValues>;
+  form: Form;
   publishers: PublisherOption[];
   accountId: number;
   submitting: boolean;
   otherErrors: string[];
   onSubmit: (values: TesterValues) => void;
 }) {
-  const setType = (type: string | null) => form.setValues(withType(form.getValues(), (type ?? '') as TesterType | ''));
   const setContext = (context: string | null) => {
     form.setValues(withContext(form.getValues(), (context ?? '') as TesterContext | ''));
-    form.clearFieldError('term');
-    form.clearFieldError('category');
-    form.clearFieldError('sku');
-    form.clearFieldError('brand');
+    for (const field of ['term', 'category', 'sku', 'brand', 'deviceId', 'storeName']) form.clearFieldError(field);
   };
   return (
     <Card withBorder radius="md" padding="lg">
@@ -87,31 +82,26 @@ export function TesterForm({
             withAsterisk
             allowDeselect={false}
             {...form.getInputProps('publisherId')}
-            onChange={(value) => form.setValues({ publisherId: value ?? '', size: '' })}
+            onChange={(value) => form.setFieldValue('publisherId', value ?? '')}
           />
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <Select label={t('rmTester.form.type')} placeholder={t('rmTester.form.typePlaceholder')} data={TYPE_OPTIONS} withAsterisk allowDeselect={false} {...form.getInputProps('type')} onChange={setType} />
-            <NumberInput
-              label={t('rmTester.form.quantity')}
-              description={t('rmTester.form.quantityHint')}
-              inputWrapperOrder={['label', 'input', 'description', 'error']}
-              min={1}
-              max={MAX_QUANTITY}
-              allowDecimal={false}
-              allowNegative={false}
-              withAsterisk
-              {...form.getInputProps('quantity')}
+            <Select label={t('rmTester.form.context')} placeholder={t('rmTester.form.contextPlaceholder')} data={contextOptions()} withAsterisk allowDeselect={false} {...form.getInputProps('context')} onChange={setContext} />
+            <Select
+              label={t('rmAdApi.tester.form.channel')}
+              placeholder={t('rmAdApi.tester.form.channelPlaceholder')}
+              data={channelOptions()}
+              clearable
+              {...form.getInputProps('channel')}
+              onChange={(v) => form.setFieldValue('channel', (v ?? '') as TesterValues['channel'])}
             />
           </SimpleGrid>
-          {form.values.type === 'banner' && <SizeField form={form} accountId={accountId} />}
-          <Select label={t('rmTester.form.context')} placeholder={t('rmTester.form.contextPlaceholder')} data={CONTEXT_OPTIONS} withAsterisk allowDeselect={false} {...form.getInputProps('context')} onChange={setContext} />
-          <ContextField form={form} />
+          <ContextFields form={form} />
+          <Divider />
+          <PlacementFields form={form} accountId={accountId} />
+          <Divider label={t('rmAdApi.tester.form.audience')} labelPosition="left" />
+          <AudienceFields form={form} />
           <Divider label={t('rmTester.form.optional')} labelPosition="left" />
-          <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextInput label={t('rmTester.form.sessionId')} maxLength={200} {...form.getInputProps('sessionId')} />
-            <TextInput label={t('rmTester.form.userId')} maxLength={200} {...form.getInputProps('userId')} />
-          </SimpleGrid>
-          <Select label={t('rmTester.form.device')} placeholder={t('rmTester.form.devicePlaceholder')} data={DEVICE_OPTIONS} clearable {...form.getInputProps('device')} onChange={(v) => form.setFieldValue('device', v ?? '')} />
+          <OptionalFields form={form} />
           {otherErrors.length > 0 && (
             <Alert color="red" variant="light" data-testid="tester-form-error">
               {otherErrors.map((message) => (

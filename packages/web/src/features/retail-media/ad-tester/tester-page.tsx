@@ -7,7 +7,7 @@ import { ApiError } from '../../../shared/api/client';
 import { LoadError } from '../../../shared/components/load-error';
 import { PageLoader } from '../../../shared/components/page-loader';
 import type { AccountSummary } from '../../../shared/session/session';
-import { testerPublishersQuery, useDecideAds } from './api';
+import { testerAdApiQuery, testerPublishersQuery, useDecideAds } from './api';
 import { TesterForm } from './tester-form';
 import { TesterResults, type TesterRun } from './tester-results';
 import { emptyTesterValues, serverErrors, toCurl, toRmaBody, validateTester, type TesterValues } from './tester-rules';
@@ -29,9 +29,12 @@ function Header() {
   );
 }
 
-/** Spec §2 ad-request tester (beta): builds a /v1/rma request, sends it with the session, shows what came back. */
+/** Spec §2 ad-request tester (beta): builds a /v1/rma request as the VTEX Ads API documents it, sends it, shows what came back. */
 export function AdTesterPage({ account }: { account: AccountSummary }) {
   const publishers = useQuery(testerPublishersQuery(account));
+  // Only the signed-in publisher's own settings are readable: they say whether its queries need a key.
+  const ownPublisher = publishers.data?.some((p) => p.value === String(account.id)) ?? false;
+  const adApi = useQuery({ ...testerAdApiQuery(account.id), enabled: ownPublisher });
   const decide = useDecideAds();
   const [run, setRun] = useState<TesterRun | null>(null);
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
@@ -49,17 +52,18 @@ export function AdTesterPage({ account }: { account: AccountSummary }) {
 
   const submit = (values: TesterValues) => {
     const body = toRmaBody(values);
-    const curl = toCurl(window.location.origin, values.publisherId, body);
+    const withKey = values.publisherId === String(account.id) && adApi.data?.require_api_key === true;
+    const curl = toCurl(window.location.origin, values.publisherId, body, { withKey });
     setOtherErrors([]);
-    setRun({ curl });
+    setRun({ curl, withKey });
     decide.mutate(
       { publisherId: values.publisherId, body },
       {
-        onSuccess: (response) => setRun({ curl, response }),
+        onSuccess: (response) => setRun({ curl, withKey, response }),
         onError: (error) => {
-          setRun({ curl, error });
-          if (error instanceof ApiError && error.status === 400) {
-            const { fields, other } = serverErrors(error.details ?? []);
+          setRun({ curl, withKey, error });
+          if (error instanceof ApiError && (error.status === 400 || error.status === 422)) {
+            const { fields, other } = serverErrors(error.details ?? [], values);
             form.setErrors(fields);
             setOtherErrors(other.length || Object.keys(fields).length ? other : [error.message]);
           }

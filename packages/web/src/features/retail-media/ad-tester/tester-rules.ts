@@ -1,132 +1,235 @@
-import { RmaRequest } from '@backoffice/contracts';
+import { RM_AD_TYPES, RMA_ASSET_TYPES, RMA_CHANNELS, RMA_CONTEXTS, RMA_RESERVED_NAMES, RmaRequest } from '@backoffice/contracts';
 import type { z } from 'zod';
 import { t } from '../../../i18n';
 
-/** The ad types and contexts the tester offers (spec §2; digital signage has its own devices). */
-export const TESTER_TYPES = ['product', 'banner', 'sponsored_brand'] as const;
-export const TESTER_CONTEXTS = ['home', 'category', 'product_page', 'brand_page', 'search'] as const;
-export const TESTER_DEVICES = ['desktop', 'mobile', 'tablet', 'app'] as const;
-export const MAX_QUANTITY = 10;
+export const TESTER_TYPES = RM_AD_TYPES;
+export const TESTER_CONTEXTS = RMA_CONTEXTS;
+export const TESTER_CHANNELS = RMA_CHANNELS;
+export const TESTER_ASSET_TYPES = RMA_ASSET_TYPES;
+/** The contract's limit per placement. */
+export const MAX_QUANTITY = 20;
+export const MAX_PLACEMENTS = 20;
 
 export type TesterType = (typeof TESTER_TYPES)[number];
 export type TesterContext = (typeof TESTER_CONTEXTS)[number];
+export type TesterChannel = (typeof TESTER_CHANNELS)[number];
+export type TesterAssetType = (typeof TESTER_ASSET_TYPES)[number];
 export type RmaBody = z.input<typeof RmaRequest>;
+
+export interface PlacementValues {
+  /** Empty: named after the context and its first type (see placementNames). */
+  name: string;
+  types: TesterType[];
+  quantity: number | string;
+  /** desktop, mobile, LxA, a publisher format's name, or 1080p…320p for video. */
+  size: string;
+  /** Empty: the API's default (image; both for digital signage). */
+  assetsType: TesterAssetType[];
+  allowSkuDuplications: boolean;
+}
+export interface SegmentValues {
+  key: string;
+  /** Comma-separated, as a person types them. */
+  values: string;
+}
 
 export interface TesterValues {
   publisherId: string;
-  type: TesterType | '';
-  quantity: number | string;
-  /** "LxA", e.g. 728x90 (banner only). */
-  size: string;
   context: TesterContext | '';
+  channel: TesterChannel | '';
   term: string;
   category: string;
   sku: string;
   brand: string;
+  deviceId: string;
+  storeName: string;
+  storeId: string;
   sessionId: string;
   userId: string;
-  device: string;
+  /** The publisher's site, when it has more than one (the request's `brand`). */
+  site: string;
+  userAgent: string;
+  segmentation: SegmentValues[];
+  tags: string[];
+  dedupCampaignAds: boolean;
+  dedupAds: boolean;
+  placements: PlacementValues[];
 }
-export type TesterField = keyof TesterValues;
-export type TesterErrors = Partial<Record<TesterField, string>>;
+export type TesterErrors = Record<string, string>;
+
+export const emptyPlacement = (types: TesterType[] = ['product']): PlacementValues => ({
+  name: '',
+  types,
+  quantity: 1,
+  size: '',
+  assetsType: [],
+  allowSkuDuplications: false,
+});
 
 export const emptyTesterValues = (publisherId = ''): TesterValues => ({
   publisherId,
-  type: 'product',
-  quantity: 1,
-  size: '',
   context: 'home',
+  channel: '',
   term: '',
   category: '',
   sku: '',
   brand: '',
+  deviceId: '',
+  storeName: '',
+  storeId: '',
   sessionId: '',
   userId: '',
-  device: '',
+  site: '',
+  userAgent: '',
+  segmentation: [],
+  tags: [],
+  dedupCampaignAds: false,
+  dedupAds: false,
+  placements: [emptyPlacement()],
 });
 
-/** The one field each context asks for (home asks for none). */
-export const CONTEXT_FIELD: Record<TesterContext, 'term' | 'category' | 'sku' | 'brand' | null> = {
-  home: null,
-  category: 'category',
-  product_page: 'sku',
-  brand_page: 'brand',
-  search: 'term',
+type ContextField = 'term' | 'category' | 'sku' | 'brand' | 'deviceId' | 'storeName';
+/** The fields each context asks for (home asks for none). */
+export const CONTEXT_FIELDS: Record<TesterContext, ContextField[]> = {
+  home: [],
+  category: ['category'],
+  product_page: ['sku'],
+  brand_page: ['brand'],
+  search: ['term'],
+  digital_signage: ['deviceId', 'storeName'],
 };
-const CONTEXT_FIELDS = ['term', 'category', 'sku', 'brand'] as const;
+const ALL_CONTEXT_FIELDS: ContextField[] = ['term', 'category', 'sku', 'brand', 'deviceId', 'storeName'];
 
-/** Spec §5: changing the type away from banner clears the size. */
-export function withType(values: TesterValues, type: TesterType | ''): TesterValues {
-  return { ...values, type, size: type === 'banner' ? values.size : '' };
-}
-
-/** Spec §5: changing the context clears the fields that belong to other contexts. */
+/** Changing the context clears the fields of other contexts; a screen in a store is seen in-store. */
 export function withContext(values: TesterValues, context: TesterContext | ''): TesterValues {
-  const keep = context ? CONTEXT_FIELD[context] : null;
+  const keep = context ? CONTEXT_FIELDS[context] : [];
   const next = { ...values, context };
-  for (const field of CONTEXT_FIELDS) if (field !== keep) next[field] = '';
+  for (const field of ALL_CONTEXT_FIELDS) if (!keep.includes(field)) next[field] = '';
+  if (context === 'digital_signage' && !values.channel) next.channel = 'in-store';
   return next;
 }
 
-/** The placement's name in the request: what an integrator would call the slot. */
-export const placementName = (values: Pick<TesterValues, 'context' | 'type'>) => `${values.context || 'home'}_${values.type || 'product'}`;
+/** Media types matter to banners, sponsored brands and signage, not to product ads. */
+export const takesMedia = (types: TesterType[]) => types.some((type) => type !== 'product');
+/** SKU duplication matters where products are listed: product ads and sponsored brands. */
+export const listsProducts = (types: TesterType[]) => types.some((type) => type === 'product' || type === 'sponsored_brand');
+
+/** Each placement's name in the request: the one typed, or `<context>_<type>` (numbered when repeated). */
+export function placementNames(values: Pick<TesterValues, 'context' | 'placements'>): string[] {
+  const auto = values.placements.map((p) => `${values.context || 'home'}_${p.types[0] ?? 'product'}`);
+  return values.placements.map((p, i) => {
+    if (p.name.trim()) return p.name.trim();
+    const repeated = values.placements.filter((q, j) => !q.name.trim() && auto[j] === auto[i]).length > 1;
+    return repeated ? `${auto[i]}_${i + 1}` : auto[i]!;
+  });
+}
 
 const text = (value: string) => value.trim() || undefined;
+const splitValues = (value: string) =>
+  value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
 
-/** The exact body POSTed to /v1/rma (only the current context's field goes). */
+/** The segmentation rows that go in the body (blank ones stay out), with their row in the form. */
+function segmentRows(values: TesterValues) {
+  return values.segmentation.map((row, index) => ({ row, index })).filter(({ row }) => row.key.trim() || row.values.trim());
+}
+
+/** The exact body POSTed to /v1/rma: only the current context's fields, defaults left out. */
 export function toRmaBody(values: TesterValues): RmaBody {
   const context = (values.context || 'home') as TesterContext;
-  const field = CONTEXT_FIELD[context];
-  const quantity = Number(values.quantity);
-  const body: RmaBody = {
+  const fields = CONTEXT_FIELDS[context];
+  const own = (field: ContextField) => (fields.includes(field) ? text(values[field]) : undefined);
+  const names = placementNames(values);
+  const segmentation = segmentRows(values).map(({ row }) => ({ key: row.key.trim(), values: splitValues(row.values) }));
+  const body = {
     context,
-    term: field === 'term' ? text(values.term) : undefined,
-    category_name: field === 'category' ? text(values.category) : undefined,
-    product_sku: field === 'sku' ? text(values.sku) : undefined,
-    brand_name: field === 'brand' ? text(values.brand) : undefined,
+    channel: values.channel || undefined,
+    term: own('term'),
+    category_name: own('category'),
+    product_sku: own('sku'),
+    brand_name: own('brand'),
+    device_id: own('deviceId'),
+    store_name: own('storeName'),
+    store_id: text(values.storeId),
     session_id: text(values.sessionId),
     user_id: text(values.userId),
-    device: text(values.device),
-    placements: {
-      [placementName(values)]: {
-        types: values.type ? [values.type] : [],
-        quantity,
-        size: values.type === 'banner' ? text(values.size) : undefined,
-      },
-    },
+    brand: text(values.site),
+    userAgent: text(values.userAgent),
+    segmentation: segmentation.length ? segmentation : undefined,
+    tags: values.tags.length ? values.tags : undefined,
+    dedup_campaign_ads: values.dedupCampaignAds || undefined,
+    dedup_ads: values.dedupAds || undefined,
+    placements: Object.fromEntries(
+      values.placements.map((p, i) => [
+        names[i]!,
+        {
+          types: p.types,
+          quantity: Number(p.quantity),
+          size: text(p.size),
+          assets_type: takesMedia(p.types) && p.assetsType.length ? p.assetsType : undefined,
+          allow_sku_duplications: listsProducts(p.types) && p.allowSkuDuplications ? true : undefined,
+        },
+      ]),
+    ),
   };
   return JSON.parse(JSON.stringify(body)) as RmaBody;
 }
 
-/** Where an API field path ("term", "placements.search_product.size") shows in the form. */
-export function fieldOf(path: string): TesterField | null {
-  const parts = path.split('.');
-  if (parts[0] === 'placements') {
-    const leaf = parts[2];
-    if (leaf === 'size') return 'size';
-    if (leaf === 'quantity') return 'quantity';
-    if (leaf === 'types') return 'type';
-    return null;
+const TOP_FIELDS: Record<string, keyof TesterValues> = {
+  context: 'context',
+  channel: 'channel',
+  term: 'term',
+  category_name: 'category',
+  product_sku: 'sku',
+  brand_name: 'brand',
+  device_id: 'deviceId',
+  store_name: 'storeName',
+  store_id: 'storeId',
+  session_id: 'sessionId',
+  user_id: 'userId',
+  brand: 'site',
+  userAgent: 'userAgent',
+  tags: 'tags',
+  dedup_campaign_ads: 'dedupCampaignAds',
+  dedup_ads: 'dedupAds',
+};
+const PLACEMENT_FIELDS: Record<string, keyof PlacementValues> = {
+  types: 'types',
+  quantity: 'quantity',
+  size: 'size',
+  assets_type: 'assetsType',
+  allow_sku_duplications: 'allowSkuDuplications',
+};
+
+/**
+ * Where a field path of the API ("term", "placements.search_banner.size", "segmentation.0.key")
+ * shows in the form ("term", "placements.0.size", "segmentation.2.key"), or null.
+ */
+export function fieldOf(path: string, values: TesterValues): string | null {
+  const [head, second, third] = path.split('.');
+  if (head === 'placements') {
+    if (second === undefined) return null;
+    const index = placementNames(values).indexOf(second);
+    if (index < 0) return null;
+    const leaf = third === undefined ? 'name' : PLACEMENT_FIELDS[third];
+    return leaf ? `placements.${index}.${leaf}` : null;
   }
-  const top: Record<string, TesterField> = {
-    context: 'context',
-    term: 'term',
-    category_name: 'category',
-    product_sku: 'sku',
-    brand_name: 'brand',
-    session_id: 'sessionId',
-    user_id: 'userId',
-    device: 'device',
-  };
-  return top[parts[0] ?? ''] ?? null;
+  if (head === 'segmentation') {
+    const row = second === undefined ? undefined : segmentRows(values)[Number(second)];
+    if (!row) return null;
+    return `segmentation.${row.index}.${third === 'values' ? 'values' : 'key'}`;
+  }
+  return TOP_FIELDS[head ?? ''] ?? null;
 }
 
-/** Field errors from a 400's details; what names no form field is returned apart. */
-export function serverErrors(details: Array<{ field: string; message: string }>): { fields: TesterErrors; other: string[] } {
+/** Field errors from a 400/422's details; what names no form field is returned apart. */
+export function serverErrors(details: Array<{ field: string; message: string }>, values: TesterValues): { fields: TesterErrors; other: string[] } {
   const fields: TesterErrors = {};
   const other: string[] = [];
   for (const d of details) {
-    const field = fieldOf(d.field);
+    const field = fieldOf(d.field, values);
     if (field) fields[field] ??= d.message;
     else other.push(d.message);
   }
@@ -134,21 +237,24 @@ export function serverErrors(details: Array<{ field: string; message: string }>)
 }
 
 /**
- * Spec §5 rules: publisher, type, context and quantity (1–10) required; then the contract's own
- * RmaRequest rules (banner needs a size, search a term, product_page a SKU, brand_page a brand,
- * category a single category), so the form and the API say the same thing.
+ * The form's own rules (publisher, context, 1–20 ads per placement, a unique placement name), then
+ * the contract's RmaRequest rules, so the form and the API say the same thing at the same field.
  */
 export function validateTester(values: TesterValues): TesterErrors {
   const errors: TesterErrors = {};
   if (!values.publisherId) errors.publisherId = t('rmTester.errors.publisher');
-  if (!values.type) errors.type = t('rmTester.errors.type');
   if (!values.context) errors.context = t('rmTester.errors.context');
-  const quantity = Number(values.quantity);
-  if (values.quantity === '' || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) errors.quantity = t('rmTester.errors.quantity');
+  const names = placementNames(values);
+  values.placements.forEach((p, i) => {
+    const quantity = Number(p.quantity);
+    if (p.quantity === '' || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_QUANTITY) errors[`placements.${i}.quantity`] = t('rmAdApi.tester.errors.quantity');
+    if (names.indexOf(names[i]!) !== i) errors[`placements.${i}.name`] = t('rmAdApi.tester.errors.nameRepeated');
+    else if ((RMA_RESERVED_NAMES as readonly string[]).includes(names[i]!)) errors[`placements.${i}.name`] = t('rmAdApi.tester.errors.nameReserved');
+  });
   const parsed = RmaRequest.safeParse(toRmaBody(values));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = fieldOf(issue.path.map(String).join('.'));
+      const field = fieldOf(issue.path.map(String).join('.'), values);
       if (field) errors[field] ??= issue.message;
     }
   }
@@ -158,12 +264,15 @@ export function validateTester(values: TesterValues): TesterErrors {
 /** Single-quotes a value for a POSIX shell. */
 const shellQuote = (value: string) => `'${value.replaceAll("'", `'\\''`)}'`;
 
-/** The curl an integrator runs: the publisher's key instead of the session, and the exact body. */
-export function toCurl(origin: string, publisherId: string, body: RmaBody): string {
+/**
+ * The curl an integrator runs: the public endpoint takes no credentials; the key header goes only
+ * when the publisher requires one.
+ */
+export function toCurl(origin: string, publisherId: string, body: RmaBody, { withKey = false } = {}): string {
   return [
     `curl -X POST ${shellQuote(`${origin}/v1/rma/${publisherId}`)}`,
     `  -H 'content-type: application/json'`,
-    `  -H 'x-api-key: SUA_CHAVE'`,
+    ...(withKey ? [`  -H 'x-api-key: SUA_CHAVE'`] : []),
     `  -d ${shellQuote(JSON.stringify(body))}`,
   ].join(' \\\n');
 }
