@@ -1,0 +1,19 @@
+import type { DocumentedRequest } from '../documented.ts';
+
+/** examples/CATEGORY_PAGE_SPONSORED_PRODUCTS.md of vtex/vtexads-api-docs at 8f5e64b083b4544bbb6a093162fa5a73b2fa942a, copied as published. */
+export default {
+  source: { repo: 'vtex/vtexads-api-docs', path: 'examples/CATEGORY_PAGE_SPONSORED_PRODUCTS.md', commit: '8f5e64b083b4544bbb6a093162fa5a73b2fa942a' },
+  title: 'Sponsored Products - Category Page Context',
+  url: 'https://newtail-media.newtail.com.br/v1/rma/{PUBLISHER_ID}',
+  headers: { 'Accept-Encoding': 'deflate', 'Content-Type': 'application/json' },
+  body: `{
+    "context": "category",
+    "category_name": "{CATEGORY_NAME}",
+    "channel": "site",
+    "user_id": "{USER_ID}",
+    "session_id": "{SESSION_ID}",
+    "placements": {
+        "{PLACEMENT_NAME}": { "quantity": 1, "types": ["product"] }
+    }
+}`,
+} satisfies DocumentedRequest;
