@@ -13,7 +13,7 @@ const decide = (app: TestApp['http'], body: object) => app.post(`/v1/rma/${ids.b
 const search = async (term: string, types: string[] = ['banner', 'product'], http = t.http) => {
   const res = await decide(http, { context: 'search', term, placements: { p: { types, quantity: 10, size: '728x90' } } });
   expect(res.status).toBe(200);
-  return (res.body.placements.p as Array<{ ad_id: number; product_sku: string | null; click_url: string }>).map((a) => a.ad_id);
+  return (res.body.p as Array<{ ad_id: number; product_sku: string | null; click_url: string }>).map((a) => a.ad_id);
 };
 
 /** An Aurora campaign on Bom Preço with one approved ad, written straight to the database (then the index is dropped). */
@@ -102,8 +102,8 @@ describe('ad index — incremental updates from back-office writes', () => {
 
     const wide = await fixture({ keyword: 'cafézinho', adType: 'product', skus: ['cafe-aurora-tradicional-500g', 'cafe-aurora-extraforte-500g'] });
     const skus = async () => {
-      const res = await decide(t.http, { context: 'search', term: 'cafézinho', allow_duplicates: true, placements: { p: { types: ['product'], quantity: 10 } } });
-      return (res.body.placements.p as Array<{ product_sku: string }>).map((a) => a.product_sku).sort();
+      const res = await decide(t.http, { context: 'search', term: 'cafézinho', placements: { p: { types: ['product'], quantity: 10 } } });
+      return (res.body.p as Array<{ product_sku: string }>).map((a) => a.product_sku).sort();
     };
     expect(await skus()).toEqual(['cafe-aurora-extraforte-500g', 'cafe-aurora-tradicional-500g']);
     await t.http.patch(`/campaign/${wide.campaignId}/products/cafe-aurora-extraforte-500g`).set(bearer(tokens.brand)).send({ active: false }).expect(200);
@@ -139,7 +139,7 @@ describe('ad index — counted events', () => {
     let clicks = 0;
     for (let i = 0; i < 10; i++) {
       const res = await decide(t.http, { context: 'search', term: 'macarrão', user_id: `cliente-${i}`, placements: { p: { types: ['banner'], quantity: 1, size: '728x90' } } });
-      const [ad] = res.body.placements.p as Array<{ ad_id: number; click_url: string }>;
+      const [ad] = res.body.p as Array<{ ad_id: number; click_url: string }>;
       if (ad!.ad_id !== adId) break;
       const url = new URL(ad!.click_url);
       charged += signer.verify(url.searchParams.get('t')!)!.cpc;

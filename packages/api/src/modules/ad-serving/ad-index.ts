@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { businessDate } from '../../lib/business-day.ts';
 import { throttledRedisErrorLog } from '../../lib/redis.ts';
 import { PACING_SLACK, score, systemClock, type BusinessDay, type Clock, type Scored } from './decision.ts';
+import { compileAudience, type IndexedAudience } from './segmentation.ts';
 
 /** A campaign's serving state, shared by all its index entries and updated in place when spend changes. */
 export interface CampaignServing {
@@ -47,6 +48,10 @@ export interface IndexedAd {
   impressions: number;
   /** Its banner size (the ad_sizes row; -1: none), which answers to "728x90" and to its name (PublisherIndex.sizesByKey). */
   sizeId: number;
+  /** The media it shows (MEDIA_BITS of its assets' types; 0: a product ad, or a creative without media). */
+  mediaBits: number;
+  /** Banner and digital signage: the media type of media_url. */
+  mediaType: 'image' | 'video';
   sku: string | null;
   /** The SKU's number in this index (PublisherIndex.skuIds; -1: none), for the decision's scan. */
   skuId: number;
@@ -57,13 +62,50 @@ export interface IndexedAd {
   brandName: string | null;
   description: string | null;
   brandUrl: string | null;
-  assets: Array<{ url: string; type: string; dimension: string }>;
+  /** Banners, sponsored brands and digital signage: the creative's assets (a banner's or signage's media as its one asset). */
+  assets: AdAsset[];
+  /** Digital signage: seconds on screen (the ad's, else 15 for an image and 30 for a video). */
+  duration: number | null;
+  /** Product ads: the SKU's catalog tags, in lower case (an ad query's `tags` ask for one of them). */
+  tags: ReadonlySet<string>;
+  /** Sponsored brands: the campaign's active products, with their catalog fields. */
+  products: SponsoredProduct[];
+  /** The campaign's audiences (AudienceIndex ids); null: it serves everyone. */
+  audiences: readonly number[] | null;
   serving: CampaignServing;
   /** Its auction score from bid and click history, kept current with them (decisions only sort). */
   scored: Scored<IndexedAd>;
   /** Its fields in a decision's answer, as JSON, once it has been served (decision.service.ts). */
   json?: string;
+  /** Sponsored brands: the same per choice of assets and products (decision.service.ts). */
+  jsonBy?: Map<string, string>;
 }
+
+export interface AdAsset {
+  url: string;
+  type: 'image' | 'video';
+  dimension: string;
+}
+
+export interface SponsoredProduct {
+  sku: string;
+  name: string | null;
+  mediaUrl: string | null;
+  destinationUrl: string | null;
+  tags: ReadonlySet<string>;
+}
+
+/** One bit per media type, for a placement's mask of the media it accepts. */
+export const MEDIA_BITS = { image: 1, video: 2 } as const;
+
+/** A creative's media type: `media_type` 'video' (or a video/* MIME type), else a video file name; anything else is an image. */
+export function mediaTypeOf(declared: string | null | undefined, url: string | null | undefined): 'image' | 'video' {
+  if (declared) return declared.toLowerCase().startsWith('video') ? 'video' : 'image';
+  return url && /\.(mp4|webm|mov|m4v)(\?|#|$)/i.test(url) ? 'video' : 'image';
+}
+
+/** Seconds a signage ad shows when it does not say: an image 15 (AD_SIGNAGE_DURATION), a video 30. */
+export const SIGNAGE_DEFAULT_SECONDS = { image: 15, video: 30 } as const;
 
 /** Where a campaign's entries were filed, so an incremental update can take them out again. */
 interface CampaignSlice {
@@ -86,6 +128,15 @@ export interface PublisherIndex {
   productCategories: Map<string, string[]>;
   /** Banner sizes by what a request may call them ("728x90", the name in lower case). */
   sizesByKey: Map<string, Set<number>>;
+  /** Banner sizes of ads by width class (`desktop`, `mobile`: see sizeClassOf). */
+  sizesByClass: Map<'desktop' | 'mobile', Set<number>>;
+  /** The frame ("728x90") of each of the publisher's sizes, and the frames by size name (lower case). */
+  frames: Map<number, string>;
+  namedFrames: Map<string, Set<string>>;
+  /** What a placement's `size` resolves to, by its text (decision.service.ts; cleared when sizes change). */
+  sizeRules: Map<string, unknown>;
+  /** The audiences campaigns of this index target, compiled for matching a request's segmentation. */
+  audiences: Map<number, IndexedAudience>;
   /** A number per advertised SKU (entries and scans compare numbers, not strings). */
   skuIds: Map<string, number>;
   campaigns: Map<number, CampaignSlice>;
@@ -102,7 +153,22 @@ interface CatalogProduct {
   url: string | null;
   imageUrl: string | null;
   categories: string[];
+  tags: string[];
 }
+
+/**
+ * `desktop` or `mobile` for a frame "WxH": mobile up to 480 px wide (320x50, 300x250, 480x320…),
+ * desktop when wider (728x90, 970x250…). A publisher size named "desktop" or "mobile" takes
+ * precedence over this rule (decision.service.ts).
+ */
+export const MOBILE_MAX_WIDTH = 480;
+export function sizeClassOf(frame: string): 'desktop' | 'mobile' | null {
+  const width = /^(\d+)x\d+$/.exec(frame)?.[1];
+  return width === undefined ? null : Number(width) <= MOBILE_MAX_WIDTH ? 'mobile' : 'desktop';
+}
+
+const NO_TAGS: ReadonlySet<string> = new Set();
+const tagSet = (tags: readonly string[] | undefined) => (tags?.length ? new Set(tags.map((t) => t.trim().toLowerCase())) : NO_TAGS);
 
 /** "Mercearia > Café" in one spelling: trimmed parts, lower case, " > " between them. */
 export const normCategory = (c: string) =>
@@ -155,6 +221,7 @@ function loadCampaigns(db: Db, publisherId: number, now: Date, campaignIds?: num
       keywords: { where: { disabledAt: null }, select: { keyword: true } },
       categories: { select: { category: true } },
       products: { select: { sku: true, active: true } },
+      audiences: { select: { audience: { select: { id: true, name: true, rules: true } } } },
       ads: { where: { status: 'approved', active: true, deletedAt: null }, include: { adSize: true } },
     },
   });
@@ -228,6 +295,14 @@ function fileCampaign(
   const categories = [...new Set(c.categories.map((k) => normCategory(k.category)))];
   const keywords = c.targeting === 'keyword' ? [...new Set(c.keywords.map((k) => normText(k.keyword)))] : [];
 
+  const audiences = c.audiences.length ? c.audiences.map((a) => a.audience.id) : null;
+  for (const { audience } of c.audiences) idx.audiences.set(audience.id, compileAudience(audience));
+  const sponsoredProducts = (): SponsoredProduct[] =>
+    activeSkus.map((sku) => {
+      const p = idx.products.get(sku);
+      return { sku, name: p?.name ?? null, mediaUrl: p?.imageUrl ?? null, destinationUrl: p?.url ?? null, tags: tagSet(p?.tags) };
+    });
+
   for (const ad of c.ads) {
     if (!idx.adTypes.has(ad.adType)) continue;
     const pricing: 'cpc' | 'cpm' = c.cpcCents !== null || ad.cpcCents !== null ? 'cpc' : 'cpm';
@@ -236,7 +311,12 @@ function fileCampaign(
     const stats = history.get(ad.id) ?? { impressions: 0, clicks: 0 };
     const skus: Array<string | null> =
       ad.adType !== 'product' ? [null] : ad.sku ? (!listedSkus.has(ad.sku) || activeSkus.includes(ad.sku) ? [ad.sku] : []) : activeSkus;
-    const assets = Array.isArray(ad.assets) ? (ad.assets as IndexedAd['assets']) : [];
+    const frame = ad.adSize ? `${ad.adSize.width}x${ad.adSize.height}` : null;
+    const mediaType = mediaTypeOf(ad.mediaType, ad.mediaUrl);
+    const assets = creativeAssets(ad.assets, ad.mediaUrl, mediaType, frame);
+    // A creative without media matches no placement's media (0).
+    const mediaBits = ad.adType === 'product' ? 0 : assets.reduce((bits, a) => bits | MEDIA_BITS[a.type], 0);
+    const products = ad.adType === 'sponsored_brand' ? sponsoredProducts() : [];
     for (const sku of skus) {
       const product = sku ? idx.products.get(sku) : undefined;
       const entry: IndexedAd = {
@@ -250,21 +330,33 @@ function fileCampaign(
         clicks: stats.clicks,
         impressions: stats.impressions,
         sizeId: ad.adSize?.id ?? -1,
+        mediaBits,
+        mediaType,
         sku,
         skuId: sku ? internSku(idx, sku) : -1,
         productName: product?.name ?? null,
-        mediaUrl: ad.mediaUrl ?? product?.imageUrl ?? null,
+        mediaUrl: ad.adType === 'product' ? (product?.imageUrl ?? ad.mediaUrl) : (ad.mediaUrl ?? assets[0]?.url ?? null),
         destinationUrl: ad.destinationUrl ?? product?.url ?? null,
         headline: ad.headline,
         brandName: ad.brandName ?? product?.brand ?? null,
         description: ad.description,
         brandUrl: ad.brandUrl,
         assets,
+        duration: ad.adType === 'digital_signage' ? (ad.durationSeconds ?? SIGNAGE_DEFAULT_SECONDS[mediaType]) : null,
+        tags: tagSet(product?.tags),
+        products,
+        audiences,
         serving,
         scored: undefined as unknown as Scored<IndexedAd>,
       };
       entry.scored = score(entry);
-      if (ad.adSize) for (const key of [`${ad.adSize.width}x${ad.adSize.height}`, normText(ad.adSize.name)]) addTo(idx.sizesByKey, key, ad.adSize.id);
+      if (ad.adSize && frame) {
+        idx.frames.set(ad.adSize.id, frame);
+        addTo(idx.namedFrames, normText(ad.adSize.name), frame);
+        for (const key of [frame, normText(ad.adSize.name)]) addTo(idx.sizesByKey, key, ad.adSize.id);
+        const sizeClass = sizeClassOf(frame);
+        if (sizeClass) addTo(idx.sizesByClass, sizeClass, ad.adSize.id);
+      }
       slice.entries.push(entry);
       idx.all.push(entry);
       for (const k of keywords) push(idx.byKeyword, k, entry);
@@ -286,6 +378,18 @@ function fileCampaign(
   }
 }
 
+/** A creative's assets: its own list (sponsored brands), else its one media (banner, digital signage) in the frame of its size. */
+function creativeAssets(stored: unknown, mediaUrl: string | null, mediaType: 'image' | 'video', frame: string | null): AdAsset[] {
+  const list = Array.isArray(stored) ? (stored as Array<Partial<Record<keyof AdAsset, unknown>>>) : [];
+  const assets = list.flatMap((a): AdAsset[] =>
+    typeof a?.url === 'string' && a.url
+      ? [{ url: a.url, type: mediaTypeOf(typeof a.type === 'string' ? a.type : null, a.url), dimension: typeof a.dimension === 'string' ? a.dimension.replace(/\s+/g, '').toLowerCase() : '' }]
+      : [],
+  );
+  if (assets.length || !mediaUrl) return assets;
+  return [{ url: mediaUrl, type: mediaType, dimension: frame ?? '' }];
+}
+
 /** Auction order: highest score first, then lower ad id (stable decisions). */
 export const byEntryScore = (a: IndexedAd, b: IndexedAd) => b.scored.score - a.scored.score || a.adId - b.adId;
 
@@ -293,7 +397,7 @@ export const byEntryScore = (a: IndexedAd, b: IndexedAd) => b.scored.score - a.s
 export const TYPE_BITS: Record<RmAdType, number> = { product: 1, banner: 2, sponsored_brand: 4, digital_signage: 8 };
 
 /**
- * What a decision checks of each entry of a list (type, campaign, SKU, banner size), side by side
+ * What a decision checks of each entry of a list (type, campaign, SKU, banner size, media), side by side
  * in typed arrays: it walks these (contiguous memory) and reads an entry object only once the
  * entry passed them. Entries are scattered over the heap and each first read of one is a cache
  * miss: on lists of hundreds of entries, that was most of a decision's time.
@@ -304,6 +408,7 @@ export interface ListScan {
   campaignIds: Int32Array;
   skuIds: Int32Array;
   sizeIds: Int32Array;
+  mediaBits: Uint8Array;
 }
 
 const scans = new WeakMap<IndexedAd[], ListScan>();
@@ -314,13 +419,21 @@ export function scanOf(list: IndexedAd[]): ListScan {
   // A list only changes by appending (its length changes) followed by sortLists (which drops its scan).
   if (scan?.length === list.length) return scan;
   const n = list.length;
-  scan = { length: n, typeBits: new Uint8Array(n), campaignIds: new Int32Array(n), skuIds: new Int32Array(n), sizeIds: new Int32Array(n) };
+  scan = {
+    length: n,
+    typeBits: new Uint8Array(n),
+    campaignIds: new Int32Array(n),
+    skuIds: new Int32Array(n),
+    sizeIds: new Int32Array(n),
+    mediaBits: new Uint8Array(n),
+  };
   for (let i = 0; i < n; i++) {
     const e = list[i]!;
     scan.typeBits[i] = TYPE_BITS[e.type];
     scan.campaignIds[i] = e.campaignId;
     scan.skuIds[i] = e.skuId;
     scan.sizeIds[i] = e.sizeId;
+    scan.mediaBits[i] = e.mediaBits;
   }
   scans.set(list, scan);
   return scan;
@@ -379,10 +492,14 @@ function unfileCampaign(idx: PublisherIndex, campaignId: number) {
 
 /** Reads everything servable of one publisher: a few indexed queries, once per full build. */
 export async function buildPublisherIndex(db: Db, publisherId: number, now: Date): Promise<PublisherIndex> {
-  const [config, campaigns, catalog] = await Promise.all([
+  const [config, campaigns, catalog, sizes] = await Promise.all([
     db.retailMediaConfig.findUnique({ where: { publisherId }, select: { adTypes: true } }),
     loadCampaigns(db, publisherId, now),
-    db.product.findMany({ where: { accountId: publisherId }, select: { sku: true, name: true, brand: true, url: true, imageUrl: true, categories: true } }),
+    db.product.findMany({
+      where: { accountId: publisherId },
+      select: { sku: true, name: true, brand: true, url: true, imageUrl: true, categories: true, tags: true },
+    }),
+    db.adSize.findMany({ where: { publisherId }, select: { id: true, name: true, width: true, height: true } }),
   ]);
   const today = businessDate(now);
   const [{ spend, history }, balances] = await Promise.all([
@@ -399,12 +516,18 @@ export async function buildPublisherIndex(db: Db, publisherId: number, now: Date
     byBrand: new Map(),
     productCategories: new Map(catalog.filter((p) => p.categories.length).map((p) => [p.sku, [normCategory(p.categories.join(' > '))]])),
     sizesByKey: new Map(),
+    sizesByClass: new Map(),
+    frames: new Map(sizes.map((z) => [z.id, `${z.width}x${z.height}`])),
+    namedFrames: new Map(),
+    sizeRules: new Map(),
+    audiences: new Map(),
     skuIds: new Map(),
     campaigns: new Map(),
     wallets: new Map([...balances].map(([a, cents]) => [a, { balanceCents: cents }])),
     adTypes: new Set<string>(config?.adTypes ?? ['product', 'banner', 'sponsored_brand', 'digital_signage']),
     products: new Map(catalog.map((p) => [p.sku, p])),
   };
+  for (const z of sizes) addTo(index.namedFrames, normText(z.name), `${z.width}x${z.height}`);
   for (const c of campaigns) fileCampaign(index, c, spend.get(c.id) ?? { today: 0, lifetime: 0 }, history, today);
   sortLists(index);
   return index;
@@ -422,6 +545,8 @@ export async function refreshCampaigns(db: Db, idx: PublisherIndex, campaignIds:
   for (const id of campaignIds) unfileCampaign(idx, id);
   for (const c of campaigns) fileCampaign(idx, c, spend.get(c.id) ?? { today: 0, lifetime: 0 }, history, today);
   sortLists(idx, campaignIds);
+  // New ads may bring sizes a placement's `size` did not find before.
+  idx.sizeRules.clear();
   for (const [advertiserId, cents] of balances) {
     const wallet = idx.wallets.get(advertiserId);
     if (wallet) wallet.balanceCents = cents;
