@@ -18,6 +18,7 @@ const routes = (extra: Record<string, Handler> = {}) => ({
   'GET /goals': () => json([]),
   'GET /ad-sizes': () => json([]),
   'GET /configuration/api-keys': () => json({ data: KEYS }),
+  'GET /configuration/ad-api': () => json({ require_api_key: false, allowed_origins: [] }),
   ...extra,
 });
 const calls = (fetchMock: ReturnType<typeof mockApi>, method: string, path: string) =>

@@ -139,7 +139,7 @@ export function ApiKeysSection() {
   const askRevoke = (key: ApiKey) =>
     confirm.open({
       title: t('rmConfig.apiKeys.revokeTitle'),
-      message: t('rmConfig.apiKeys.revokeMessage', { name: key.name }),
+      message: t('rmAdApi.config.revokeKeyMessage', { name: key.name }),
       confirmLabel: t('rmConfig.apiKeys.revoke'),
       confirmColor: 'red',
       onConfirm: () => revoke.mutateAsync(key.id),
@@ -178,7 +178,7 @@ export function ApiKeysSection() {
       </Table.ScrollContainer>
     );
   return (
-    <SectionCard title={t('rmConfig.apiKeys.title')} description={t('rmConfig.apiKeys.description')} testId="config-api-keys">
+    <SectionCard title={t('rmConfig.apiKeys.title')} description={t('rmAdApi.config.apiKeysDescription')} testId="config-api-keys">
       <Stack gap="md">
         {body}
         {admin ? (

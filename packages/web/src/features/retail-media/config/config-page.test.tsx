@@ -20,6 +20,7 @@ const routes = (extra: Record<string, Handler> = {}) => ({
   'GET /configuration/ad-types': () => json(AD_TYPES),
   'GET /goals': () => json(GOALS),
   'GET /ad-sizes': () => json(SIZES),
+  'GET /configuration/ad-api': () => json({ require_api_key: false, allowed_origins: [] }),
   ...extra,
 });
 const puts = (fetchMock: ReturnType<typeof mockApi>, path: string) => fetchMock.mock.calls.map(([r]) => r).filter((r) => r.method === 'PUT' && new URL(r.url).pathname === path);
@@ -37,6 +38,9 @@ describe('retail media configuration (spec §2, §5, §8)', { timeout: 30_000 },
     expect(within(types).getByRole('checkbox', { name: 'Produto' })).toBeChecked();
     expect(await screen.findAllByTestId('goal-row')).toHaveLength(2);
     expect(await screen.findByText('1200 × 300 px')).toBeInTheDocument();
+    const adApi = screen.getByTestId('config-ad-api');
+    expect(await within(adApi).findByRole('switch', { name: /^Exigir chave de API nas consultas de anúncios/ })).not.toBeChecked();
+    expect(within(adApi).getByText('Qualquer origem')).toBeInTheDocument();
   });
 
   it('disables the terms fields when the API says can_edit is false', async () => {

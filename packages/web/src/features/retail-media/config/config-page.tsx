@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { PageHeader } from '../../../shared/components/page-header';
+import { AdApiSection } from './ad-api-section';
 import { AdSizesSection } from './ad-sizes-section';
 import { ApiKeysSection } from './api-keys-section';
 import { AdTypesSection } from './ad-types-section';
@@ -7,7 +8,7 @@ import { GoalsSection } from './goals-section';
 import { TermsSection } from './terms-section';
 import { t } from '../../../i18n';
 
-/** Spec §2 `/retail-media/config` (publisher): terms of service, ad types, goals, banner sizes and API keys. */
+/** Spec §2 `/retail-media/config` (publisher): terms of service, ad types, goals, banner sizes, the ad API's access and API keys. */
 export function RetailConfigPage() {
   return (
     <Stack gap="lg">
@@ -16,6 +17,7 @@ export function RetailConfigPage() {
       <AdTypesSection />
       <GoalsSection />
       <AdSizesSection />
+      <AdApiSection />
       <ApiKeysSection />
     </Stack>
   );
