@@ -3,6 +3,9 @@ import { createTestDatabase } from '../test/helpers.ts';
 import type { Database } from './db/client.ts';
 import { seed, seedIfEmpty } from './seed.ts';
 import { ACCESS_MODULES } from './db/access-modules.ts';
+import { buildPublisherIndex, categoryPrefixes, normCategory, normText, servable, type IndexedAd, type PublisherIndex } from './modules/ad-serving/ad-index.ts';
+import { createBusinessDayClock } from './modules/ad-serving/decision.ts';
+import { VTEX_DEMO } from './modules/campaigns/vtex-demo.ts';
 
 async function counts(db: Database['prisma']) {
   return {
@@ -94,5 +97,61 @@ describe('seed', () => {
     }
     expect(await db.product.count({ where: { sku: 'cafe-aurora-tradicional-500g' } })).toBeGreaterThan(0);
     expect(await db.flyer.count()).toBeGreaterThanOrEqual(4);
+  });
+
+  it('has an approved ad that serves now for every context and ad type of a VTEX Ads request (vtex-demo.ts)', async () => {
+    const db = database.prisma;
+    const publisher = await db.account.findUniqueOrThrow({ where: { slug: VTEX_DEMO.publisherSlug }, select: { id: true } });
+    const now = new Date();
+    const idx = await buildPublisherIndex(db, publisher.id, now);
+    const day = createBusinessDayClock()(now);
+    const ads = new Map(
+      (
+        await db.ad.findMany({
+          where: { campaign: { publisherId: publisher.id } },
+          select: {
+            id: true, mediaType: true, assets: true, durationSeconds: true, adSize: { select: { name: true } },
+            campaign: { select: { _count: { select: { products: { where: { active: true } } } } } },
+          },
+        })
+      ).map((a) => [a.id, a]),
+    );
+    const assetsOf = (id: number) => ads.get(id)!.assets as Array<{ type: string; dimension: string }>;
+    const product = await db.product.findFirstOrThrow({ where: { accountId: publisher.id, sku: VTEX_DEMO.sku }, select: { categories: true } });
+    const categories = (breadcrumb: string) => categoryPrefixes(breadcrumb).flatMap((c) => idx.byCategory.get(normCategory(c)) ?? []);
+    const contexts: Record<string, IndexedAd[]> = {
+      home: idx.all,
+      search: idx.byKeyword.get(normText(VTEX_DEMO.term)) ?? [],
+      category: categories(VTEX_DEMO.category),
+      product_page: [...(idx.bySku.get(VTEX_DEMO.sku) ?? []), ...categories(product.categories.join(' > ')).filter((e) => e.type !== 'product')],
+      brand_page: idx.byBrand.get(normText(VTEX_DEMO.brand)) ?? [],
+    };
+    const video720 = VTEX_DEMO.videoSizes['720p'];
+    const kinds: Record<string, (e: IndexedAd) => boolean> = {
+      product: (e) => e.type === 'product',
+      'banner image desktop': (e) => e.type === 'banner' && ads.get(e.adId)!.mediaType === 'image' && ads.get(e.adId)!.adSize?.name === 'desktop',
+      'banner image mobile': (e) => e.type === 'banner' && ads.get(e.adId)!.mediaType === 'image' && ads.get(e.adId)!.adSize?.name === 'mobile',
+      ...Object.fromEntries(
+        Object.keys(VTEX_DEMO.videoSizes).map((size) => [
+          `banner video ${size}`,
+          (e: IndexedAd) => e.type === 'banner' && ads.get(e.adId)!.mediaType === 'video' && ads.get(e.adId)!.adSize?.name === size,
+        ]),
+      ),
+      'sponsored brand image': (e) =>
+        e.type === 'sponsored_brand' && ads.get(e.adId)!.campaign._count.products > 0 && assetsOf(e.adId).some((a) => a.type === 'image' && a.dimension === VTEX_DEMO.imageSizes.desktop),
+      'sponsored brand video': (e) =>
+        e.type === 'sponsored_brand' && ads.get(e.adId)!.campaign._count.products > 0 && assetsOf(e.adId).some((a) => a.type === 'video' && a.dimension === video720),
+    };
+    const serves = (list: IndexedAd[], kind: (e: IndexedAd) => boolean) => list.some((e) => kind(e) && servable(e.serving, now.getTime(), day));
+    const missing: string[] = [];
+    for (const [context, list] of Object.entries(contexts)) {
+      for (const [name, kind] of Object.entries(kinds)) if (!serves(list, kind)) missing.push(`${context} × ${name}`);
+    }
+    for (const media of ['image', 'video']) {
+      const signage = (e: IndexedAd) => e.type === 'digital_signage' && ads.get(e.adId)!.mediaType === media && (ads.get(e.adId)!.durationSeconds ?? 0) > 0;
+      if (!serves(idx.all, signage)) missing.push(`digital_signage × ${media}`);
+    }
+    expect(missing).toEqual([]);
+    expect(idx.products.get(VTEX_DEMO.sku)?.tags).toEqual(expect.arrayContaining([...VTEX_DEMO.tags]));
   });
 });

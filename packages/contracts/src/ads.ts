@@ -236,6 +236,14 @@ const bannerCreative = {
   alt_text: z.string().trim().min(1).max(250),
   ad_size_id: z.number().int().positive(),
   destination_url: HttpUrl.nullable().optional(),
+  brand_name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(120)
+    .nullable()
+    .optional()
+    .meta({ description: 'Marca anunciada: o banner também concorre na página dessa marca (contexto brand_page).' }),
 };
 const brandCreative = {
   ad_type: z.literal('sponsored_brand'),

@@ -121,6 +121,7 @@ export function createCreativeCheck(deps: { repo: AdsRepo; storage: MediaStorage
           altText: input.alt_text,
           adSizeId: input.ad_size_id,
           destinationUrl: input.destination_url ?? null,
+          brandName: input.brand_name ?? null,
         };
       }
       case 'sponsored_brand': {

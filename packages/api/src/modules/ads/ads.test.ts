@@ -87,11 +87,17 @@ describe('POST /ad', () => {
     const upload = async (file: Buffer, name: string, fields: Record<string, string>) => (await f.upload(file, name, f.tokens.brand, fields)).json().url as string;
     const videoUrl = await upload(MP4(), 'aurora.mp4', { ad_type: 'banner', ad_size_id: String(f.sizes.video) });
 
-    const video = await create({ campaign_id: c.auroraBanner, ...bannerBody({ media_type: 'video', media_url: videoUrl, ad_size_id: f.sizes.video }) });
+    const video = await create({ campaign_id: c.auroraBanner, ...bannerBody({ media_type: 'video', media_url: videoUrl, ad_size_id: f.sizes.video, brand_name: 'Café Aurora' }) });
     expect(video.status, JSON.stringify(video.body)).toBe(201);
-    expect(video.body.settings).toMatchObject({ media_url: videoUrl, media_type: 'video', ad_size: { id: f.sizes.video, name: 'Teste vídeo 720p', width: 1280, height: 720 }, duration: null });
+    expect(video.body.settings).toMatchObject({
+      media_url: videoUrl,
+      media_type: 'video',
+      ad_size: { id: f.sizes.video, name: 'Teste vídeo 720p', width: 1280, height: 720 },
+      brand_name: 'Café Aurora',
+      duration: null,
+    });
     const image = await create({ campaign_id: c.auroraBanner, ...bannerBody() });
-    expect(image.body.settings.media_type).toBe('image');
+    expect(image.body.settings).toMatchObject({ media_type: 'image', brand_name: null });
 
     const notVideo = await create({ campaign_id: c.auroraBanner, ...bannerBody({ media_type: 'video', media_url: videoUrl }) });
     expect(notVideo.status).toBe(422);

@@ -3,6 +3,7 @@ import type { AdStatus, CampaignGoal, CampaignType, Prisma } from '../../generat
 import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../../lib/business-day.ts';
 import type { ModuleSeed } from '../../lib/module.ts';
 import { AD_SIZES } from '../retail-config/retail-config.seed.ts';
+import { DEMO_MEDIA, VTEX_DEMO } from './vtex-demo.ts';
 
 const DAY = 86_400_000;
 const BOM_PRECO = 'supermercado-bom-preco';
@@ -17,6 +18,12 @@ interface AdSeed {
   sku?: string;
   size?: string;
   mediaUrl?: string;
+  /** Banner and digital signage: the kind of mediaUrl (image by default). */
+  media?: 'image' | 'video';
+  /** Digital signage: seconds on screen. */
+  duration?: number;
+  /** Sponsored brand: its assets (default: mediaUrl as one 300x250 image). */
+  assets?: Array<{ dimension: string; url: string; type: 'image' | 'video' }>;
   altText?: string;
   destinationUrl?: string;
   note?: string;
@@ -59,6 +66,41 @@ interface CampaignSeed {
 }
 
 const product = (sku: string, status: AdStatus = 'approved'): AdSeed => ({ type: 'product', status, sku });
+
+const AURORA_SKUS = ['cafe-aurora-tradicional-500g', 'cafe-aurora-extraforte-500g', 'cafe-aurora-capsulas-10un'];
+const AURORA_STORE = 'https://loja.bompreco.varejo.test/marcas/cafe-aurora';
+type VideoSize = keyof typeof VTEX_DEMO.videoSizes;
+const VIDEO_SIZES = Object.keys(VTEX_DEMO.videoSizes) as VideoSize[];
+
+/** Banners of every size a VTEX Ads request names: desktop and mobile images, and a video per video size. */
+const auroraBanners = (): AdSeed[] => [
+  { type: 'banner', status: 'approved', size: 'desktop', mediaUrl: DEMO_MEDIA.bannerDesktop, altText: 'Café Aurora: o sabor das manhãs', destinationUrl: AURORA_STORE, brandName: VTEX_DEMO.brand },
+  { type: 'banner', status: 'approved', size: 'mobile', mediaUrl: DEMO_MEDIA.bannerMobile, altText: 'Café Aurora no Bom Preço', destinationUrl: AURORA_STORE, brandName: VTEX_DEMO.brand },
+  ...VIDEO_SIZES.map(
+    (size): AdSeed => ({
+      type: 'banner', status: 'approved', size, media: 'video', mediaUrl: DEMO_MEDIA.video(size), altText: `Café Aurora em vídeo (${size})`,
+      destinationUrl: AURORA_STORE, brandName: VTEX_DEMO.brand,
+    }),
+  ),
+];
+
+/** A sponsored brand with image assets (desktop and mobile) and one with a video per video size. */
+const auroraBrandAds = (): AdSeed[] => {
+  const brand = { type: 'sponsored_brand' as const, status: 'approved' as const, brandName: VTEX_DEMO.brand, brandUrl: AURORA_STORE };
+  return [
+    {
+      ...brand, headline: 'Café Aurora: do grão à sua xícara', description: 'Tradicional, extraforte e cápsulas com preço de Bom Preço.',
+      assets: [
+        { dimension: VTEX_DEMO.imageSizes.desktop, url: DEMO_MEDIA.bannerDesktop, type: 'image' },
+        { dimension: VTEX_DEMO.imageSizes.mobile, url: DEMO_MEDIA.bannerMobile, type: 'image' },
+      ],
+    },
+    {
+      ...brand, headline: 'Veja como nasce o Café Aurora', description: 'Um minuto da fazenda à torrefação; a linha completa ao lado.',
+      assets: VIDEO_SIZES.map((size) => ({ dimension: VTEX_DEMO.videoSizes[size], url: DEMO_MEDIA.video(size), type: 'video' as const })),
+    },
+  ];
+};
 
 const CAMPAIGNS: CampaignSeed[] = [
   {
@@ -123,7 +165,7 @@ const CAMPAIGNS: CampaignSeed[] = [
   {
     publisher: BOM_PRECO, advertiser: CAFE_AURORA, user: 'gestor@marca.test',
     name: 'Marca Aurora – Vitrine de marca', adType: 'sponsored_brand', targeting: 'keyword', dailyBudget: 120, cpc: 1.1, start: -10, end: 50,
-    keywords: [['café'], ['café aurora']],
+    keywords: [['café'], ['café aurora']], skus: AURORA_SKUS,
     ads: [
       {
         type: 'sponsored_brand', status: 'approved', headline: 'Café Aurora: torrado e moído com carinho', description: 'Conheça a linha completa.',
@@ -154,6 +196,43 @@ const CAMPAIGNS: CampaignSeed[] = [
     name: 'Aurora Rede – Retângulo lateral', adType: 'banner', targeting: 'keyword', dailyBudget: 90, cpm: 16, start: 3, end: 33,
     keywords: [['café']],
     ads: [{ type: 'banner', status: 'pending_review', size: 'Retângulo médio', mediaUrl: '/brand/cafe-aurora.svg', altText: 'Café Aurora', destinationUrl: 'https://cafeaurora.example/rede' }],
+  },
+  // VTEX Ads demo (vtex-demo.ts): every context and ad type of a documented request gets an ad.
+  {
+    publisher: BOM_PRECO, advertiser: CAFE_AURORA, user: 'gestor@marca.test',
+    name: 'Aurora Banners – Busca por café', description: 'Banners em imagem e vídeo na busca por café.',
+    adType: 'banner', targeting: 'keyword', dailyBudget: 250, cpm: 20, start: -7, end: null,
+    keywords: [[VTEX_DEMO.term], ['café aurora']], tags: ['Sempre ativo'],
+    ads: auroraBanners(),
+  },
+  {
+    publisher: BOM_PRECO, advertiser: CAFE_AURORA, user: 'gestor@marca.test',
+    name: 'Aurora Banners – Categoria Café', description: 'Banners em imagem e vídeo na categoria Café e nas páginas dos seus produtos.',
+    adType: 'banner', targeting: 'category', dailyBudget: 250, cpm: 18, start: -7, end: null,
+    categories: ['Mercearia > Café'], tags: ['Sempre ativo'],
+    ads: auroraBanners(),
+  },
+  {
+    publisher: BOM_PRECO, advertiser: CAFE_AURORA, user: 'gestor@marca.test',
+    name: 'Aurora Marca – Imagem e vídeo na busca', adType: 'sponsored_brand', targeting: 'keyword', dailyBudget: 200, cpc: 1.3, start: -7, end: null,
+    keywords: [[VTEX_DEMO.term], ['café aurora']], skus: AURORA_SKUS,
+    ads: auroraBrandAds(),
+  },
+  {
+    publisher: BOM_PRECO, advertiser: CAFE_AURORA, user: 'gestor@marca.test',
+    name: 'Aurora Marca – Categoria Café', adType: 'sponsored_brand', targeting: 'category', dailyBudget: 200, cpc: 1.2, start: -7, end: null,
+    categories: ['Mercearia > Café'], skus: AURORA_SKUS,
+    ads: auroraBrandAds(),
+  },
+  {
+    publisher: BOM_PRECO, advertiser: CAFE_AURORA, user: 'gestor@marca.test',
+    name: 'Aurora nas lojas – Telas', description: 'Telas das lojas Bom Preço: imagem de 15 s e vídeo de 10 s.',
+    adType: 'digital_signage', targeting: 'category', dailyBudget: 100, cpm: 12, start: -7, end: null,
+    categories: ['Mercearia > Café'],
+    ads: [
+      { type: 'digital_signage', status: 'approved', mediaUrl: DEMO_MEDIA.signageImage, duration: 15 },
+      { type: 'digital_signage', status: 'approved', mediaUrl: DEMO_MEDIA.video('1080p'), media: 'video', duration: 10 },
+    ],
   },
 ];
 
@@ -275,7 +354,7 @@ export async function seedCampaigns(db: Db, accountIds: Map<string, number>): Pr
           status: a.status,
           sku: a.sku ?? null,
           mediaUrl: a.mediaUrl ?? null,
-          mediaType: a.mediaUrl ? 'image/svg+xml' : null,
+          mediaType: a.type === 'banner' || a.type === 'digital_signage' ? (a.media ?? 'image') : null,
           altText: a.altText ?? null,
           adSizeId: a.size ? (sizes.get(`${publisherId}:${a.size}`) ?? null) : null,
           destinationUrl: a.destinationUrl ?? null,
@@ -283,7 +362,8 @@ export async function seedCampaigns(db: Db, accountIds: Map<string, number>): Pr
           description: a.description ?? null,
           brandName: a.brandName ?? null,
           brandUrl: a.brandUrl ?? null,
-          assets: a.type === 'sponsored_brand' && a.mediaUrl ? [{ dimension: '300x250', url: a.mediaUrl, type: 'image' }] : [],
+          assets: a.assets ?? (a.type === 'sponsored_brand' && a.mediaUrl ? [{ dimension: '300x250', url: a.mediaUrl, type: 'image' }] : []),
+          durationSeconds: a.duration ?? null,
           cpcCents: c.cpc === undefined ? null : cents(c.cpc),
           cpmCents: c.cpm === undefined ? null : cents(c.cpm),
           reviewNote: a.note ?? null,
@@ -316,13 +396,16 @@ export async function seedCampaigns(db: Db, accountIds: Map<string, number>): Pr
     }
     await db.auditChange.createMany({ data: audit });
 
-    await seedStats(db, { ...c, id: campaign.id, publisherId, advertiserId }, approvedAds, day, sequence(104_729 * (index + 1)));
+    // Today so far: at most half of the budget's share of the hours gone, so pacing keeps serving the campaign.
+    const today = (now.getTime() - startOfBusinessDay(day(0)).getTime()) / DAY;
+    await seedStats(db, { ...c, id: campaign.id, publisherId, advertiserId }, approvedAds, day, sequence(104_729 * (index + 1)), today * 0.5);
   }
 }
 
 /**
  * Up to 30 days of serving totals for the approved ads of a campaign, within its period and before
- * it was paused or canceled. Spend never passes the daily budget.
+ * it was paused or canceled. Spend never passes the daily budget; today's totals are scaled by
+ * `todayShare` (the part of the day already served).
  */
 async function seedStats(
   db: Db,
@@ -330,6 +413,7 @@ async function seedStats(
   ads: Array<{ id: number; sku: string | null }>,
   day: (offset: number) => string,
   random: () => number,
+  todayShare: number,
 ) {
   if (ads.length === 0) return;
   const first = Math.max(c.start, -30);
@@ -345,11 +429,12 @@ async function seedStats(
   for (let offset = first; offset <= last; offset += 1) {
     const date = dateOnly(day(offset));
     const weekend = [0, 6].includes(date.getUTCDay()) ? 1.25 : 1;
-    const impressions = Math.round((1_500 + random() * 5_000) * (c.dailyBudget / 100) * weekend);
+    const share = offset === 0 ? todayShare : 1;
+    const impressions = Math.round((1_500 + random() * 5_000) * (c.dailyBudget / 100) * weekend * share);
     const ctr = 0.005 + random() * 0.025;
-    const clicks = Math.max(1, Math.round(impressions * ctr));
+    const clicks = Math.round(impressions * ctr);
     const rawSpent = c.cpc !== undefined ? clicks * Math.round(c.cpc * 100) : Math.round((impressions / 1000) * (c.cpm ?? 10) * 100);
-    const spent = Math.min(rawSpent, Math.floor(budget * (0.6 + random() * 0.38)));
+    const spent = Math.min(rawSpent, Math.floor(budget * (0.6 + random() * 0.38) * share));
     const conversions = Math.round(clicks * (0.04 + random() * 0.1));
     let remaining = { impressions, clicks, spent, conversions };
     for (const [i, ad] of ads.entries()) {

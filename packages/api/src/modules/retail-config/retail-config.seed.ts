@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { CampaignGoal, Prisma } from '../../generated/prisma/client.ts';
 import type { ModuleSeed } from '../../lib/module.ts';
+import { VTEX_DEMO } from '../campaigns/vtex-demo.ts';
 
 const BOM_PRECO = 'supermercado-bom-preco';
 const REDE = 'rede-parceira-midia';
@@ -26,13 +27,25 @@ const GOAL_RANGES: Record<string, Record<CampaignGoal, [min: number, max: number
   [REDE]: { profitability: [60, 150], growth: [90, 220], reach: [35, 100] },
 };
 
-/** Banner sizes each publisher sells (the campaigns seed places its banners on them). */
-export const AD_SIZES: Record<string, Array<[name: string, width: number, height: number]>> = {
+type SizeSeed = [name: string, width: number, height: number];
+const frameSizes = (frames: Record<string, string>): SizeSeed[] =>
+  Object.entries(frames).map(([name, frame]) => {
+    const [width, height] = frame.split('x').map(Number) as [number, number];
+    return [name, width, height];
+  });
+
+/**
+ * Banner sizes each publisher sells (the campaigns seed places its banners on them). Bom Preço also
+ * sells the sizes a VTEX Ads request names: "desktop", "mobile" and the video sizes 1080p…320p.
+ */
+export const AD_SIZES: Record<string, SizeSeed[]> = {
   [BOM_PRECO]: [
     ['Full banner', 1200, 300],
     ['Retângulo médio', 300, 250],
     ['Super banner', 728, 90],
     ['Mobile banner', 320, 100],
+    ...frameSizes(VTEX_DEMO.imageSizes),
+    ...frameSizes(VTEX_DEMO.videoSizes),
   ],
   [REDE]: [
     ['Full banner', 1200, 300],
