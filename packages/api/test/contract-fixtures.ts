@@ -10,7 +10,7 @@
  * test can tell whether an answer leaks it. Each call creates a new object: call it again for each
  * write. Used by the authorisation matrix (test/matrix/) and the contract fuzzing.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { MatrixActor } from '@backoffice/contracts';
 import { moduleIds } from '../src/db/access-modules.ts';
 import { hashPassword } from '../src/lib/password.ts';
@@ -185,6 +185,9 @@ async function mailedCode(t: TestApp, to: string, kind: 'invite' | 'password_rec
   return code;
 }
 
+/** The publisher's ad API settings (whether ad queries need a key, the origins that may call it). */
+const AD_API_SETTINGS = '/configuration/ad-api';
+
 const CART = [
   { sku: 'leite-integral-1l', quantity: 4, unit_price: 5.49 },
   { sku: 'cafe-aurora-tradicional-500g', quantity: 3, unit_price: 18.9 },
@@ -352,10 +355,21 @@ export const fixtures: Record<string, Fixture> = {
   reportScope: async (ctx) => ({ query: { publisher_id: ctx.ids.bomPreco } }),
   advertiserStateScope: async (ctx) => ({ query: { publisher_id: ctx.ids.bomPreco, advertiser_id: ctx.ids.aurora } }),
   reportDownload: async (ctx) => ({ params: { report: 'overview' }, query: { publisher_id: ctx.ids.bomPreco, format: 'csv' } }),
-  /** A decision request for Bom Preço's placements (the ad-request tester: a member's session). */
+  /**
+   * An ad query for Bom Preço's placements, built as the VTEX Ads API documents it
+   * (docs/5.5-ad-query.md): public, no API key (Bom Preço does not require one).
+   */
   rmaRequest: async (ctx) => ({
     params: { publisherId: ctx.ids.bomPreco },
-    body: { context: 'search', term: 'café', session_id: 'matriz', placements: { topo: { types: ['product'], quantity: 2 } } },
+    body: {
+      context: 'search',
+      channel: 'site',
+      term: 'café',
+      session_id: 'sessao-matriz-0001',
+      user_id: 'cliente-matriz-0001',
+      segmentation: [{ key: 'STATE', values: ['SP'] }],
+      placements: { search_top_product: { quantity: 2, types: ['product'] } },
+    },
   }),
   /** A signed token of an ad Bom Preço serves. */
   beaconToken: async (ctx) => {
@@ -365,13 +379,32 @@ export const fixtures: Record<string, Fixture> = {
     );
     return { query: { t: token } };
   },
+  /**
+   * An order of Bom Preço's site, built as the VTEX Ads API documents it (docs/5.6-events.md,
+   * examples/EVENTS_CONVERSION_CURL.md): public, the publisher named by `publisher_id`.
+   */
   conversion: async (ctx) => ({
     body: {
+      channel: 'ecommerce',
+      publisher_id: String(ctx.ids.bomPreco),
+      user_id: 'cliente-matriz-0001',
+      session_id: 'sessao-matriz-0001',
       order_id: ctx.unique('pedido').replace(/\W+/g, '-'),
-      session_id: 'matriz',
+      email_hashed: createHash('sha256').update('cliente.matriz@exemplo.test').digest('hex'),
+      items: [
+        { sku: 'cafe-aurora-tradicional-500g', seller_id: 'cafe-aurora', product_id: '4567', quantity: 1, price: 18.9, promotional_price: 16.9 },
+        { sku: 'leite-integral-1l', seller_id: null, product_id: '4568', quantity: 2, price: 5.49, promotional_price: null },
+      ],
       created_at: new Date().toISOString(),
-      items: [{ sku: 'cafe-aurora-tradicional-500g', quantity: 1, price: 18.9 }],
     },
+  }),
+  /**
+   * Bom Preço's ad API settings as a valid PUT body. The key stays not required: later ad queries
+   * of the matrix and the fuzzing call /v1/rma without one.
+   */
+  adApiSettings: async (ctx) => ({
+    body: { require_api_key: false, allowed_origins: ['https://loja.bompreco.varejo.test'] },
+    ...(await ownerRead(ctx, AD_API_SETTINGS)),
   }),
 
   // Retail media, advertiser side: Bom Preço's campaigns on Mercado Aliado, the linked publisher.

@@ -119,6 +119,27 @@ export function documentedResponses(contract: RouteContract, { hotPath = false }
   return response;
 }
 
+/** What a route's 400 and 422 say in /openapi.json when its validation errors answer 422 (else the standard texts). */
+const VALIDATION_422_DESCRIPTIONS: Record<number, string> = {
+  400: 'Corpo que não é JSON válido.',
+  422: 'Dados inválidos (código VALIDATION_ERROR: `error.details` nomeia cada campo recusado pelo seu caminho) ou regra de negócio não atendida.',
+};
+
+/**
+ * The route schema's responses: the documented ones, a status whose meaning differs on this route
+ * (400 and 422 where validation answers 422) with its own description, as the OpenAPI document
+ * shows it; same schemas, same serialisation.
+ */
+function schemaResponses(contract: RouteContract, response: Record<number, z.ZodType>): Record<number, unknown> {
+  if (validationStatusOf(contract) !== 422) return response;
+  return Object.fromEntries(
+    Object.entries(response).map(([status, schema]) => {
+      const description = VALIDATION_422_DESCRIPTIONS[Number(status)];
+      return [status, description ? { description, content: { 'application/json': { schema } } } : schema];
+    }),
+  );
+}
+
 const documentOnlyParts = (c: RouteContract): string[] => [
   ...(c.bodyContentType === 'multipart/form-data' ? ['body'] : []),
   ...(c.headers ? ['headers'] : []),
@@ -167,7 +188,7 @@ export function route<C extends RouteContract>(
       ...(contract.body ? { body: contract.body } : {}),
       ...(contract.headers ? { headers: contract.headers } : {}),
       ...(contract.bodyContentType ? { consumes: [contract.bodyContentType] } : {}),
-      response,
+      response: schemaResponses(contract, response),
     },
     // A multipart body is streamed by its handler, and headers are checked by it after authorisation:
     // the contract's `body` and `headers` then only document them.

@@ -22,16 +22,24 @@ export interface Call {
   label: string;
   /** When the case's own rule (malformed JSON) says what the answer must be. */
   expect?: Expectation;
+  /** A key the call adds to an object that strips unknown keys (`z.object`): ignored, not refused. */
+  ignoredKey?: string;
 }
 
 /**
- * What the contract says the answer must be: `refused` a 400 naming these fields (or, with
- * `anyCode`, any 4xx of the envelope: a body the parser refuses); `open` whatever the route decides
- * (2xx, or a 4xx of the envelope).
+ * What the contract says the answer must be: `refused` its validation status (400, or the
+ * contract's `validationStatus`) naming these fields (or, with `anyCode`, any 4xx of the envelope:
+ * a body the parser refuses); `ignored` not a refusal of the input, a key the schema strips
+ * (`success`: a 2xx, on the public API whose valid calls always succeed); `open` whatever the route
+ * decides (2xx, or a 4xx of the envelope).
  */
 export type Expectation =
   | { kind: 'refused'; fields: string[]; why: string; status?: number[]; anyCode?: boolean }
+  | { kind: 'ignored'; field: string; why: string; success: boolean }
   | { kind: 'open' };
+
+/** The status of a validation error on this route: 400 unless its contract says 422 (the public ad API). */
+export const validationStatusOf = (contract: RouteContract): number => contract.validationStatus ?? 400;
 
 /** A value as it travels in a path or query string: percent-encoded, a lone surrogate as its (invalid) UTF-8 bytes. */
 export function encodeText(value: unknown): string {
@@ -140,9 +148,10 @@ export function expectationOf(contract: RouteContract, call: Call): Expectation 
     }
   }
   if (params.badUrl) return { kind: 'refused', fields: [], why: 'a path that is not UTF-8 once decoded', anyCode: true };
-  // The router refuses a path segment over its maxParamLength (100 characters, decoded) before the schema reads it.
+  // The router refuses a path segment over its maxParamLength (100 characters, decoded) before the
+  // schema reads it, or leaves the param out and the schema refuses it as missing.
   if (Object.values(params.view).some((v) => String(v).length > MAX_PARAM_LENGTH)) {
-    return { kind: 'refused', fields: [], why: 'a path segment over the router’s length limit', status: [400, 414], anyCode: true };
+    return { kind: 'refused', fields: [], why: 'a path segment over the router’s length limit', status: [...new Set([400, 414, validationStatusOf(contract)])], anyCode: true };
   }
   // input-text (preValidation): the first NUL or lone surrogate, params then query then body.
   const parts: Array<[string, unknown]> = [
@@ -152,7 +161,7 @@ export function expectationOf(contract: RouteContract, call: Call): Expectation 
   ];
   for (const [context, value] of parts) {
     const found = refusedPath(value);
-    if (found) return { kind: 'refused', fields: [found.join('.') || context], why: 'NUL or lone surrogate' };
+    if (found) return { kind: 'refused', fields: [found.join('.') || context], why: 'NUL or lone surrogate', status: [validationStatusOf(contract)] };
   }
   // Fastify validates params, then the body, then the query string; the first refusal answers.
   const validated: Array<[string, z.ZodType | undefined, unknown]> = [
@@ -163,11 +172,19 @@ export function expectationOf(contract: RouteContract, call: Call): Expectation 
   for (const [context, schema, value] of validated) {
     if (!schema) continue;
     const parsed = schema.safeParse(value);
-    if (!parsed.success) return { kind: 'refused', fields: issueFields(parsed.error, context), why: `the contract's ${context} schema refuses it` };
+    if (!parsed.success) {
+      return { kind: 'refused', fields: issueFields(parsed.error, context), why: `the contract's ${context} schema refuses it`, status: [validationStatusOf(contract)] };
+    }
   }
   if (contract.headers && call.headers) {
     const parsed = contract.headers.safeParse(call.headers);
-    if (!parsed.success) return { kind: 'refused', fields: issueFields(parsed.error, 'headers'), why: "the contract's headers schema refuses it" };
+    if (!parsed.success) {
+      return { kind: 'refused', fields: issueFields(parsed.error, 'headers'), why: "the contract's headers schema refuses it", status: [validationStatusOf(contract)] };
+    }
+  }
+  if (call.ignoredKey) {
+    const why = 'a key its object does not know, which the schema strips';
+    return { kind: 'ignored', field: call.ignoredKey, why, success: contract.validationStatus !== undefined };
   }
   return { kind: 'open' };
 }

@@ -4,11 +4,12 @@ import type { RouteContract } from '@backoffice/contracts';
 import { takeResponseContractMismatches } from '../../src/plugins/response-contract.ts';
 import { fixtures, type FixtureCall, type FixtureContext } from '../contract-fixtures.ts';
 import { bearer, DEMO, type TestApp } from '../helpers.ts';
-import { bodyTextOf, describe, expectationOf, parsedBody, urlOf, type Call, type Expectation } from './calls.ts';
+import { bodyTextOf, describe, expectationOf, parsedBody, urlOf, validationStatusOf, type Call, type Expectation } from './calls.ts';
 import { envelopeProblem, namedFields, portugueseDetails, type Envelope, type Lang } from './envelope.ts';
 import {
   fieldPaths,
   getAt,
+  JSON_MUTATORS,
   jsonText,
   mutatorsFor,
   QUERY_SHAPE_MUTATORS,
@@ -20,7 +21,7 @@ import {
 import { comparedFields, readbackDiffs, readbackOf } from './readback.ts';
 import { changedTables, createRowWatch } from './snapshot.ts';
 import { z } from 'zod';
-import { schemaAt, shapeOf, validArbitrary } from './zod-arbitrary.ts';
+import { isStrictObject, schemaAt, shapeOf, validArbitrary } from './zod-arbitrary.ts';
 
 export interface FuzzOptions {
   seed: number;
@@ -48,6 +49,9 @@ type Response = { status: number; body: unknown; text: string };
 type Fixture = FixtureCall & { name?: string };
 
 const MAX_FAILURES = 6;
+const isPlainObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+/** Mutators that add a key to an object, and the key each adds. */
+const ADDED_KEYS: Record<string, string> = { 'extra key': 'campo_inesperado', 'constructor key': 'constructor' };
 const ONE_MB = 1_000_000;
 
 /** A per-operation seed from the run's seed, so one operation can be replayed alone. */
@@ -124,14 +128,23 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
       const statuses = expectation.status ?? (expectation.anyCode ? [400, 413, 415] : [400]);
       if (!statuses.includes(res.status)) {
         out.push(`expected ${statuses.join(' or ')} (${expectation.why}: ${expectation.fields.join(', ') || 'no field'}), answered ${res.status}: ${res.text.slice(0, 300)}`);
-      } else if (!expectation.anyCode && res.status === 400) {
+      } else if (!expectation.anyCode && (res.status === 400 || res.status === 422)) {
+        // Every validation refusal (400, or the contract's 422) names the fields its schema refuses.
         const env = res.body as Envelope;
         if (env?.error?.code !== 'VALIDATION_ERROR') out.push(`expected VALIDATION_ERROR, answered ${env?.error?.code}: ${env?.error?.message}`);
         else {
           const named = namedFields(env);
           const missing = expectation.fields.filter((f) => !named.includes(f));
-          if (missing.length) out.push(`the 400 does not name ${missing.join(', ')} (${expectation.why}); it names ${named.join(', ') || 'nothing'}: ${env.error.message}`);
+          if (missing.length) out.push(`the ${res.status} does not name ${missing.join(', ')} (${expectation.why}); it names ${named.join(', ') || 'nothing'}: ${env.error.message}`);
         }
+      }
+    }
+    if (expectation.kind === 'ignored') {
+      const env = res.body as Envelope | undefined;
+      if (res.status === 400 || env?.error?.code === 'VALIDATION_ERROR') {
+        out.push(`${expectation.field} should be ignored (${expectation.why}), answered ${res.status} ${env?.error?.code}: ${res.text.slice(0, 300)}`);
+      } else if (expectation.success && (res.status < 200 || res.status >= 300)) {
+        out.push(`expected a 2xx ignoring ${expectation.field} (${expectation.why}), answered ${res.status}: ${res.text.slice(0, 300)}`);
       }
     }
     if (Object.getOwnPropertyNames(Object.prototype).join(',') !== protoKeys || ({} as Record<string, unknown>).polluted !== undefined) {
@@ -335,6 +348,10 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
     const partSchema = { params: contract.params, querystring: contract.querystring, body: contract.body, headers: contract.headers }[m.part];
     const next = setAt(source, m.path, m.mutator.apply(getAt(source, m.path), partSchema && schemaAt(partSchema, m.path)));
     if (m.mutator.unknown) call.expect = { kind: 'open' };
+    // A key an object does not know: refused by a strict object (the schema's own oracle says so), stripped by z.object.
+    const added = ADDED_KEYS[m.mutator.name];
+    const target = partSchema && schemaAt(partSchema, m.path);
+    if (added && target && shapeOf(target) && !isStrictObject(target)) call.ignoredKey = [...m.path, added].join('.');
     if (m.part === 'params') call.params = next as Record<string, unknown>;
     else if (m.part === 'querystring') call.query = next as Record<string, unknown>;
     else if (m.part === 'body') call.body = next;
@@ -342,9 +359,20 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
     return call;
   }
 
+  /** The paths of the base body's objects whose schema strips unknown keys (z.object, not z.strictObject). */
+  function strippingObjects(contract: RouteContract, base: Call): Path[] {
+    if (!contract.body || contract.bodyContentType === 'multipart/form-data' || !isPlainObject(base.body)) return [];
+    return [[], ...fieldPaths(contract.body, base.body)].filter((path) => {
+      const schema = schemaAt(contract.body!, path);
+      return !!schema && !!shapeOf(schema) && !isStrictObject(schema) && isPlainObject(getAt(base.body, path));
+    });
+  }
+
   /** Bodies the JSON parser or the content-type check must refuse, and JSON of the wrong shape. */
-  function malformed(base: Call): Call[] {
+  function malformed(contract: RouteContract, base: Call): Call[] {
     const text = base.body === undefined ? '{}' : jsonText(base.body);
+    // What the parser reads but is not the contract's body (a JSON array, text) the schema refuses: the validation status.
+    const schemaRefuses = [...new Set([400, validationStatusOf(contract)])];
     const refused = (why: string, status = [400]): Expectation => ({ kind: 'refused', fields: [], why, status, anyCode: true });
     const c = (label: string, rawBody: string, expect?: Expectation, contentType?: string | null): Call => ({
       ...base,
@@ -367,9 +395,9 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
       c('number', '123'),
       c('byte order mark', `\uFEFF${text}`, open),
       c('raw NUL', text.replace(/^\{/, '{\u0000'), refused('a raw NUL is not JSON')),
-      c('deeply nested', `${'['.repeat(50_000)}${']'.repeat(50_000)}`, refused('nesting deeper than the parser takes', [400])),
+      c('deeply nested', `${'['.repeat(50_000)}${']'.repeat(50_000)}`, refused('nesting deeper than the parser takes, or an array the schema refuses', schemaRefuses)),
       c('__proto__ at the root', text.replace(/^\{/, '{"__proto__":{"polluted":true},'), refused('prototype poisoning')),
-      c('text/plain', text, refused('not a JSON body', [400, 415]), 'text/plain'),
+      c('text/plain', text, refused('not a JSON body', [...schemaRefuses, 415]), 'text/plain'),
       c('no content type', text, open, null),
       c('form encoded', 'a=1&b=2', refused('an unsupported content type', [415]), 'application/x-www-form-urlencoded'),
       c('over the body limit', `{"x":"${'x'.repeat(ONE_MB + 100_000)}"}`, refused('a body over the limit', [413])),
@@ -411,9 +439,16 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
         await check(contract, { ...mutate(contract, base, space[i]!), lang }, report);
       }
     }
+    // A key no object knows, once at each object of the body that strips such keys (z.object): ignored, not refused.
+    const extraKey = JSON_MUTATORS.find((m) => m.name === 'extra key')!;
+    const stripping = strippingObjects(contract, base);
+    const stripLangs = fc.sample(fc.constantFrom<Lang>('pt-BR', 'en'), { numRuns: Math.max(1, stripping.length), seed });
+    for (const [n, path] of stripping.entries()) {
+      await check(contract, { ...mutate(contract, base, { part: 'body', path, mutator: extraKey }), lang: stripLangs[n]! }, report);
+    }
     // Malformed bodies.
     if (contract.body && contract.bodyContentType !== 'multipart/form-data') {
-      const cases = malformed(base);
+      const cases = malformed(contract, base);
       const langs = fc.sample(fc.constantFrom<Lang>('pt-BR', 'en'), { numRuns: cases.length, seed });
       for (const [i, call] of cases.entries()) await check(contract, { ...call, lang: langs[i]! }, report);
     }
