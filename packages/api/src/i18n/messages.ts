@@ -290,6 +290,15 @@ export const messages = {
     'pt-BR': 'O formato {name} ({expected}) não é de vídeo: envie uma imagem JPEG, PNG, WebP ou GIF com esse tamanho.',
     en: 'The {name} size ({expected}) is not a video size: send a JPEG, PNG, WebP or GIF image of that size.',
   },
+  // issue 18, conversions: hashed identifiers that are not stored
+  CONVERSION_HASH_NOT_SHA256: {
+    'pt-BR': 'Não gravado: {field} deve ser o SHA-256 em hexadecimal (64 caracteres); nunca envie o dado sem hash.',
+    en: 'Not stored: {field} must be the SHA-256 in hexadecimal (64 characters); never send the unhashed data.',
+  },
+  CONVERSION_HASH_OF_EMPTY: {
+    'pt-BR': 'Não gravado: {field} é o SHA-256 de um texto vazio.',
+    en: 'Not stored: {field} is the SHA-256 of an empty text.',
+  },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;

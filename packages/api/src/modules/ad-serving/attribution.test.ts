@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/helpers.ts';
 import { servedAd, uniq } from '../../../test/served-ad.ts';
 import { createAttribution } from './attribution.ts';
-import { createConversionsService } from './conversions.service.ts';
+import { createConversionsService, type ConversionsDeps } from './conversions.service.ts';
 import { createEventConsumer } from './event-consumer.ts';
 import { createDatabaseEventStore, type BeaconEvent, type EventStore } from './event-store.ts';
+import { IDENTIFIER_MAX_USERS } from './identities.ts';
 
 // Whether a click is counted before its conversion is attributed or after (a late beacon, another
 // consumer counting it meanwhile), the conversion must end up credited to it, with the same rollups.
@@ -49,7 +51,7 @@ const beacon = (ad: TestAd, type: 'view' | 'click', user: string, at: number): B
 const store = () => createDatabaseEventStore(t.db);
 /** An event consumer as another instance runs one: counting, then attributing. */
 const consumer = (events: EventStore = store()) => createEventConsumer(events, { attribution: createAttribution(t.db) });
-const conversions = () => createConversionsService({ db: t.db });
+const conversions = (over: Partial<ConversionsDeps> = {}) => createConversionsService({ db: t.db, ...over });
 const order = (user: string, sku: string, quantity = 2) => ({
   order_id: `pedido-${uniq()}`,
   user_id: user,
@@ -184,5 +186,140 @@ describe('attribution whatever the order of counting', () => {
       credits: [{ ad: 0, type: 'click', quantity: 2, income: 2500 }],
       perAd: [{ daily: [1, 2, 2500], hourly: [1, 2, 2500], product: [1, 2, 2500] }],
     });
+  });
+});
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+type Hashes = { email_hashed?: string; phone_hashed?: string; social_id_hashed?: string };
+/** The order of `user` with these hashed identifiers (an order of another SKU: it only tells who the user is). */
+const identified = (user: string, sku: string, hashes: Hashes, channel = 'app') => ({ ...order(user, sku), channel, ...hashes });
+
+describe('attribution across channels (the same hashed e-mail, phone or CPF with another user_id)', () => {
+  it('credits an in-store order to the click served on the app to the user an earlier order shares an identifier with; without it, nothing', async () => {
+    for (const field of ['email_hashed', 'phone_hashed', 'social_id_hashed'] as const) {
+      const sku = `CANAL-${uniq()}`;
+      const ad = await productAd(sku);
+      const [app, shop, stranger] = [`app-1-${uniq()}`, `loja-9-${uniq()}`, `loja-8-${uniq()}`];
+      const hash = sha256(`${field}-${uniq()}`);
+      const events = store();
+      await events.append(beacon(ad, 'click', app, T - 2 * HOUR));
+      await consumer(events).drain();
+      await conversions().record(ids.bomPreco, identified(app, `OUTRO-${uniq()}`, { [field]: hash }));
+
+      const inStore = identified(shop, sku, { [field]: hash }, 'in-store');
+      await conversions().record(ids.bomPreco, inStore);
+      const notShared = identified(stranger, sku, { [field]: sha256(`outro-${uniq()}`) }, 'in-store');
+      await conversions().record(ids.bomPreco, notShared);
+      await consumer().drain();
+
+      const credited = { attributed: true, credits: [{ ad: 0, type: 'click', quantity: 2, income: 2500 }], perAd: [{ daily: [1, 2, 2500], hourly: [1, 2, 2500], product: [1, 2, 2500] }] };
+      expect(await outcome(inStore.order_id, [ad]), field).toEqual(credited);
+      expect(await outcome(notShared.order_id, [ad]), field).toMatchObject({ attributed: true, credits: [] });
+    }
+  });
+
+  it("moves an in-store order to the linked user's click counted after it was attributed", async () => {
+    const sku = `CANAL-${uniq()}`;
+    const ad = await productAd(sku);
+    const [app, shop] = [`app-1-${uniq()}`, `loja-9-${uniq()}`];
+    const email = sha256(uniq());
+    await conversions().record(ids.bomPreco, identified(app, `OUTRO-${uniq()}`, { email_hashed: email }));
+    const inStore = identified(shop, sku, { email_hashed: email }, 'in-store');
+    await conversions().record(ids.bomPreco, inStore);
+    await consumer().drain();
+    expect(await outcome(inStore.order_id, [ad])).toMatchObject({ attributed: true, credits: [] });
+
+    const events = store();
+    await events.append(beacon(ad, 'click', app, T - HOUR));
+    await consumer(events).drain();
+    expect(await outcome(inStore.order_id, [ad])).toMatchObject({ attributed: true, credits: [{ ad: 0, type: 'click', quantity: 2, income: 2500 }] });
+  });
+
+  it('links by an earlier order only; a link received earlier but committed after the attribution sends the order back', async () => {
+    const sku = `CANAL-${uniq()}`;
+    const ad = await productAd(sku);
+    const events = store();
+    const [app, shop] = [`app-1-${uniq()}`, `loja-9-${uniq()}`];
+    const email = sha256(uniq());
+    await events.append(beacon(ad, 'click', app, T - HOUR));
+    await consumer(events).drain();
+    const inStore = identified(shop, sku, { email_hashed: email }, 'in-store');
+    await conversions().record(ids.bomPreco, inStore);
+    await consumer().drain();
+    // The app's order comes later: the in-store one stays as it was.
+    await conversions().record(ids.bomPreco, identified(app, `OUTRO-${uniq()}`, { email_hashed: email }));
+    await consumer().drain();
+    expect(await outcome(inStore.order_id, [ad])).toMatchObject({ attributed: true, credits: [] });
+
+    // Received before the in-store order (its transaction slow to commit), stored after that order was attributed.
+    const [app2, shop2] = [`app-2-${uniq()}`, `loja-10-${uniq()}`];
+    const phone = sha256(uniq());
+    await events.append(beacon(ad, 'click', app2, T - HOUR));
+    await consumer(events).drain();
+    const late = identified(shop2, sku, { phone_hashed: phone }, 'in-store');
+    await conversions().record(ids.bomPreco, late);
+    await consumer().drain();
+    expect(await outcome(late.order_id, [ad])).toMatchObject({ attributed: true, credits: [] });
+    const receivedAt = (await t.db.rmConversion.findFirstOrThrow({ where: { orderId: late.order_id } })).receivedAt;
+    await conversions({ now: () => new Date(receivedAt.getTime() - 1000) }).record(ids.bomPreco, identified(app2, `OUTRO-${uniq()}`, { phone_hashed: phone }));
+    expect(await outcome(late.order_id, [ad])).toMatchObject({ attributed: false });
+    await consumer().drain();
+    expect(await outcome(late.order_id, [ad])).toMatchObject({ attributed: true, credits: [{ ad: 0, type: 'click', quantity: 2, income: 2500 }] });
+  });
+
+  it(`links nobody through an identifier seen with more than ${IDENTIFIER_MAX_USERS} user ids (a placeholder e-mail)`, async () => {
+    const sku = `CANAL-${uniq()}`;
+    const ad = await productAd(sku);
+    const app = `app-1-${uniq()}`;
+    const placeholder = sha256(`sem-email-${uniq()}`);
+    const events = store();
+    await events.append(beacon(ad, 'click', app, T - HOUR));
+    await consumer(events).drain();
+    await conversions().record(ids.bomPreco, identified(app, `OUTRO-${uniq()}`, { email_hashed: placeholder }));
+    for (let i = 0; i < IDENTIFIER_MAX_USERS; i++) await conversions().record(ids.bomPreco, identified(`caixa-${uniq()}`, `OUTRO-${uniq()}`, { email_hashed: placeholder }, 'in-store'));
+    const inStore = identified(`loja-9-${uniq()}`, sku, { email_hashed: placeholder }, 'in-store');
+    await conversions().record(ids.bomPreco, inStore);
+    await consumer().drain();
+    expect(await outcome(inStore.order_id, [ad])).toMatchObject({ attributed: true, credits: [] });
+  });
+
+  it("does not lose the linked user's click that one consumer is counting while another attributes the in-store order", async () => {
+    const sku = `CANAL-${uniq()}`;
+    const ad = await productAd(sku);
+    const [app, shop] = [`app-1-${uniq()}`, `loja-9-${uniq()}`];
+    const email = sha256(uniq());
+    await conversions().record(ids.bomPreco, identified(app, `OUTRO-${uniq()}`, { email_hashed: email }));
+    // The app's own order attributed now, so that the in-store one is alone pending below (its own lock is not the app user's).
+    await consumer().drain();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const counting = new Promise<void>((resolve) => (entered = resolve));
+    const inner = store();
+    const held: EventStore = {
+      ...inner,
+      consume: (limit, fn) =>
+        inner.consume(limit, async (tx, batch) => {
+          const counted = await fn(tx, batch);
+          entered();
+          await gate;
+          return counted;
+        }),
+    };
+    await inner.append(beacon(ad, 'click', app, T - HOUR));
+    const inStore = identified(shop, sku, { email_hashed: email }, 'in-store');
+    await conversions().record(ids.bomPreco, inStore);
+    // Attributes the app's own order first, so that only the in-store one is pending below.
+    await createAttribution(t.db).attributeBatch(new Date(0));
+
+    const first = consumer(held).drain();
+    await counting;
+    const second = createAttribution(t.db).attributeBatch(new Date());
+    // It waits for the app user's lock, held by the counting transaction.
+    expect(await Promise.race([second.then(() => 'done'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 300))])).toBe('waiting');
+    release();
+    await Promise.all([first, second]);
+    await consumer().drain();
+    expect(await outcome(inStore.order_id, [ad])).toMatchObject({ attributed: true, credits: [{ ad: 0, type: 'click', quantity: 2, income: 2500 }] });
   });
 });

@@ -2,6 +2,7 @@ import { ATTRIBUTION_WINDOW_DAYS } from '@backoffice/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { businessDate } from '../../lib/business-day.ts';
 import { paidCents, type StoredItem } from './conversions.service.ts';
+import { lockKeysOf, peopleOf } from './identities.ts';
 
 /** Many consumers may queue on the same stats rows: wait rather than fail. */
 const TX_OPTIONS = { maxWait: 10_000, timeout: 30_000 } as const;
@@ -98,21 +99,24 @@ function rollup<K extends object>(credits: Credit[], keyOf: (c: Credit) => strin
 
 /**
  * For every item of the given conversions, the event it is credited to: same publisher and person
- * (user_id when the order has one, else session_id), a click or view within the window before the
- * order, on an ad about the item's SKU (a product ad: its own SKU, or its campaign's active products
- * when it has none; other formats: any product of the campaign). The last click wins, else the last view.
+ * (the user ids of `people` when the order has a user_id: its own and those linked to it by a hashed
+ * identifier; else its session_id), a click or view within the window before the order, on an ad
+ * about the item's SKU (a product ad: its own SKU, or its campaign's active products when it has
+ * none; other formats: any product of the campaign). The last click wins, else the last view.
  */
-async function findMatches(tx: Tx, ids: bigint[]): Promise<Match[]> {
+async function findMatches(tx: Tx, ids: bigint[], people: Map<bigint, { users: string[] }>): Promise<Match[]> {
+  const users = [...people].map(([id, p]) => ({ id: id.toString(), users: p.users }));
   return tx.$queryRaw<Match[]>`
     SELECT c.id AS conversion_id, (it.idx - 1)::int AS item, m.*
       FROM rm_conversions c
+      LEFT JOIN jsonb_to_recordset(${json(users)}::jsonb) AS person(id bigint, users text[]) ON person.id = c.id
       CROSS JOIN LATERAL jsonb_array_elements(c.items) WITH ORDINALITY AS it(line, idx)
       CROSS JOIN LATERAL (
         SELECT e.event_key, e.type::text AS type, e.occurred_at, e.publisher_id, e.advertiser_id, e.campaign_id, e.ad_id, e.placement, e.context
           FROM rm_events e
           JOIN ads a ON a.id = e.ad_id
          WHERE e.publisher_id = c.publisher_id
-           AND ((c.user_id IS NOT NULL AND e.user_id = c.user_id) OR (c.user_id IS NULL AND e.session_id = c.session_id))
+           AND ((c.user_id IS NOT NULL AND e.user_id = ANY(person.users)) OR (c.user_id IS NULL AND e.session_id = c.session_id))
            AND e.type IN ('click', 'view')
            AND e.occurred_at >= c.ordered_at - make_interval(days => ${ATTRIBUTION_WINDOW_DAYS})
            AND e.occurred_at <= c.ordered_at
@@ -160,13 +164,20 @@ export async function attributeBatch(tx: Tx, receivedBefore: Date, limit: number
   const byId = new Map(pending.map((c) => [c.id, { orderedAt: c.ordered_at, items: itemsOf(c) }]));
   // Before reading the events: a transaction counting this person's click or view either committed
   // (and is read below) or waits, and then finds these conversions attributed and sends them back.
-  await lockPeople(tx, pending.flatMap((c) => (c.person ? [c.person] : [])));
+  // A person is every user id linked to the order's by a hashed identifier: all of them are locked.
+  const own = pending.flatMap((c) => (c.person ? [c.person] : []));
+  const seen = await peopleOf(tx, ids);
+  const locked = new Set([...own, ...lockKeysOf(seen)]);
+  await lockPeople(tx, locked);
+  // A link committed before the locks were ours (recordIdentities takes them too) is read now; its user ids are locked as well.
+  const people = await peopleOf(tx, ids);
+  await lockPeople(tx, lockKeysOf(people).filter((k) => !locked.has(k)));
 
   const previous = await tx.$queryRaw<PreviousCredit[]>`
     DELETE FROM rm_attributions
      WHERE conversion_id IN (SELECT jsonb_array_elements_text(${json(ids.map(String))}::jsonb)::bigint)
     RETURNING conversion_id, publisher_id, advertiser_id, campaign_id, ad_id, placement, context, sku, quantity, income_cents`;
-  const matches = await findMatches(tx, ids);
+  const matches = await findMatches(tx, ids, people);
   const credited: Credit[] = matches.map((m) => {
     const conversion = byId.get(m.conversion_id)!;
     const item = conversion.items[m.item]!;

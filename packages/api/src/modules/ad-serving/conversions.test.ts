@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { DEMO_API_KEY } from './ad-serving.seed.ts';
@@ -103,6 +104,8 @@ async function event(ad: TestAd, type: 'impression' | 'view' | 'click', at: numb
 
 interface Line {
   sku: string;
+  seller_id?: string | number | null;
+  product_id?: string | number | null;
   quantity?: number;
   price?: number;
   promotional_price?: number | null;
@@ -134,6 +137,22 @@ async function attributedOf(body: ReturnType<typeof order>, headers: Record<stri
     quantity: a.quantity,
     income: Number(a.incomeCents),
   }));
+}
+
+/** The whole stored row of an order, every column, as text: what must never contain a raw identifier. */
+async function rowText(orderId: string, publisherId?: number) {
+  const rows = await t.db.$queryRaw<{ text: string }[]>`
+    SELECT row_to_json(c)::text AS text FROM rm_conversions c WHERE order_id = ${orderId} AND (${publisherId ?? null}::int IS NULL OR publisher_id = ${publisherId ?? null}::int)`;
+  expect(rows).toHaveLength(1);
+  return rows[0]!.text;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A publisher account of its own (retail media on), so a test's order ids and stats are its alone. */
+async function newPublisher() {
+  const name = uniq('Publisher');
+  return (await t.db.account.create({ data: { name, slug: name.toLowerCase(), type: 'grocery', retailMediaRole: 'publisher' } })).id;
 }
 
 type SumRow = { k: string; conversions: bigint; items: bigint; income: bigint };
@@ -197,15 +216,16 @@ describe('POST /v1/beacon/conversion — storing the order', () => {
     ]);
     const res = await convert(body);
     expect(res.status).toBe(202);
-    expect(res.body).toEqual({ accepted: true, order_id: body.order_id, duplicate: false });
+    expect(res.body).toEqual({ accepted: true, order_id: body.order_id, duplicate: false, ignored: [] });
     const row = await t.db.rmConversion.findFirstOrThrow({ where: { orderId: body.order_id } });
     expect(row).toMatchObject({ publisherId: ids.bomPreco, userId: body.user_id, sessionId: body.session_id, attributedAt: null });
     expect(row.orderedAt.toISOString()).toBe(body.created_at);
     expect(row.totalCents).toBe(BigInt(3 * 999 + 2 * 550 + 400));
+    const line = { seller_id: null, product_id: null };
     expect(row.items).toEqual([
-      { sku: 'SKU-1', quantity: 3, price_cents: 1290, promotional_price_cents: 999 },
-      { sku: 'SKU-2', quantity: 2, price_cents: 550, promotional_price_cents: null },
-      { sku: 'SKU-3', quantity: 1, price_cents: 400, promotional_price_cents: null },
+      { sku: 'SKU-1', ...line, quantity: 3, price_cents: 1290, promotional_price_cents: 999 },
+      { sku: 'SKU-2', ...line, quantity: 2, price_cents: 550, promotional_price_cents: null },
+      { sku: 'SKU-3', ...line, quantity: 1, price_cents: 400, promotional_price_cents: null },
     ]);
   });
 
@@ -224,7 +244,7 @@ describe('POST /v1/beacon/conversion — storing the order', () => {
 
     const late = await convert(again);
     expect(late.status).toBe(202);
-    expect(late.body).toEqual({ accepted: true, order_id: first.order_id, duplicate: true });
+    expect(late.body).toEqual({ accepted: true, order_id: first.order_id, duplicate: true, ignored: [] });
     await t.app.eventConsumer.drain();
 
     const stats = await t.db.rmDailyStat.aggregate({ where: { adId: banner.adId }, _sum: { conversions: true, itemsSold: true, incomeCents: true } });
@@ -247,18 +267,62 @@ describe('POST /v1/beacon/conversion — storing the order', () => {
 });
 
 describe('POST /v1/beacon/conversion — who may send it', () => {
-  it('refuses a request without credentials or with an unknown key (401) and stores nothing', async () => {
-    const body = order({ u: uniq('u') }, [{ sku: 'AUTH' }]);
+  const storedOn = async (orderId: string) => (await t.db.rmConversion.findMany({ where: { orderId }, select: { publisherId: true } })).map((r) => r.publisherId);
+
+  it('is public: publisher_id as text or as a number, no key, no session', async () => {
+    const asText = { ...order({ u: uniq('u') }, [{ sku: 'PUB' }]), publisher_id: String(ids.bomPreco) };
+    const res = await convert(asText, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body).toEqual({ accepted: true, order_id: asText.order_id, duplicate: false, ignored: [] });
+    expect(await storedOn(asText.order_id)).toEqual([ids.bomPreco]);
+
+    const asNumber = { ...order({ s: uniq('s') }, [{ sku: 'PUB' }]), publisher_id: ids.rede };
+    expect((await convert(asNumber, {})).status).toBe(202);
+    expect(await storedOn(asNumber.order_id)).toEqual([ids.rede]);
+  });
+
+  it('takes the publisher of the x-api-key; a publisher_id sent with it must be the same (403), an unknown key is 401', async () => {
+    const withKey = order({ u: uniq('u') }, [{ sku: 'KEY' }]);
+    expect((await convert(withKey)).status).toBe(202);
+    const agreeing = { ...order({ u: uniq('u') }, [{ sku: 'KEY' }]), publisher_id: String(ids.bomPreco) };
+    expect((await convert(agreeing)).status).toBe(202);
+    expect([...(await storedOn(withKey.order_id)), ...(await storedOn(agreeing.order_id))]).toEqual([ids.bomPreco, ids.bomPreco]);
+
+    const mismatch = { ...order({ u: uniq('u') }, [{ sku: 'KEY' }]), publisher_id: ids.rede };
+    const refused = await convert(mismatch);
+    expect(refused.status).toBe(403);
+    expectEnvelope(refused.body, 'RMA_WRONG_PUBLISHER');
+    for (const body of [order({ u: uniq('u') }, [{ sku: 'KEY' }]), { ...order({ u: uniq('u') }, [{ sku: 'KEY' }]), publisher_id: ids.bomPreco }]) {
+      const bad = await convert(body, { 'x-api-key': 'rmk_nao_existe_0000000000000000' });
+      expect(bad.status).toBe(401);
+      expect(expectEnvelope(bad.body, 'API_KEY_INVALID').message).toBe('Chave de API ausente ou inválida.');
+      expect(await storedOn(body.order_id)).toEqual([]);
+    }
+    expect(await storedOn(mismatch.order_id)).toEqual([]);
+  });
+
+  it('answers 422 naming publisher_id when neither it nor a key (nor a session) says whose order it is', async () => {
+    const body = order({ u: uniq('u') }, [{ sku: 'NOBODY' }]);
     const none = await convert(body, {});
-    expect(none.status).toBe(401);
-    expect(expectEnvelope(none.body, 'API_KEY_INVALID').message).toBe('Chave de API ausente ou inválida.');
-    const bad = await convert(body, { 'x-api-key': 'rmk_nao_existe_0000000000000000' });
-    expect(bad.status).toBe(401);
-    expectEnvelope(bad.body, 'API_KEY_INVALID');
+    expect(none.status).toBe(422);
+    const error = expectEnvelope(none.body, 'VALIDATION_ERROR');
+    expect(error.details).toEqual([{ field: 'publisher_id', code: 'custom', message: 'Informe o publisher_id (ou envie a chave de API do publisher).' }]);
+    const english = await convert(body, { 'accept-language': 'en' });
+    expect(expectEnvelope(english.body).details?.[0]?.message).toBe("Provide publisher_id (or send the publisher's API key).");
     const badToken = await convert(body, bearer('not.a.token'));
     expect(badToken.status).toBe(401);
     expectEnvelope(badToken.body);
-    expect(await t.db.rmConversion.count({ where: { orderId: body.order_id } })).toBe(0);
+    expect(await storedOn(body.order_id)).toEqual([]);
+  });
+
+  it('answers 404 for a publisher that does not exist or has no retail media, and stores nothing', async () => {
+    for (const publisher_id of [2_000_000_000, String(ids.aurora)]) {
+      const body = { ...order({ u: uniq('u') }, [{ sku: 'NOPE' }]), publisher_id };
+      const res = await convert(body, {});
+      expect(res.status, String(publisher_id)).toBe(404);
+      expectEnvelope(res.body, 'PUBLISHER_NOT_FOUND');
+      expect(await storedOn(body.order_id)).toEqual([]);
+    }
   });
 
   it("accepts a publisher member's session for its own account, and refuses an advertiser's (403)", async () => {
@@ -278,7 +342,7 @@ describe('POST /v1/beacon/conversion — who may send it', () => {
     expect(await t.db.rmConversion.count({ where: { orderId: brand.order_id } })).toBe(0);
   });
 
-  it('answers 400 in Portuguese, naming the field', async () => {
+  it('answers 422 in Portuguese, naming the field by its path', async () => {
     const good = order({ u: uniq('u') }, [{ sku: 'VAL' }]);
     const cases: Array<[object, string]> = [
       [{ ...good, order_id: undefined }, 'order_id'],
@@ -290,11 +354,14 @@ describe('POST /v1/beacon/conversion — who may send it', () => {
       [{ ...good, items: [{ sku: 'VAL', quantity: 1, price: 1.234 }] }, 'items.0.price'],
       [{ ...good, items: [{ sku: 'VAL', quantity: 1, price: -1 }] }, 'items.0.price'],
       [{ ...good, items: [{ sku: 'VAL', quantity: 1 }] }, 'items.0.price'],
-      [{ ...good, extra: 1 }, 'extra'],
+      [{ ...good, items: [{ sku: 'VAL', quantity: 1, price: 1, promotional_price: 'barato' }] }, 'items.0.promotional_price'],
+      [{ ...good, publisher_id: 'xxx' }, 'publisher_id'],
+      [{ ...good, gender: 'X' }, 'gender'],
+      [{ ...good, is_company: 'sim' }, 'is_company'],
     ];
     for (const [body, field] of cases) {
       const res = await convert(body);
-      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.status, JSON.stringify(body)).toBe(422);
       const error = expectEnvelope(res.body, 'VALIDATION_ERROR');
       expect(error.details?.map((d) => d.field), JSON.stringify(res.body)).toContain(field);
       expect(error.message).toMatch(/^Dados inválidos em "/);
@@ -303,6 +370,116 @@ describe('POST /v1/beacon/conversion — who may send it', () => {
     expect(expectEnvelope(noPerson.body).details).toContainEqual(
       expect.objectContaining({ field: 'user_id', message: 'Informe user_id ou session_id de quem comprou.' }),
     );
+  });
+
+  it('ignores fields it does not know, as the VTEX Ads API does', async () => {
+    const body = { ...order({ u: uniq('u') }, [{ sku: 'EXTRA' }]), publisher_id: ids.bomPreco, coupon: 'NATAL10', extra: { a: 1 } };
+    body.items = body.items.map((i) => ({ ...i, category: 'Mercearia' }));
+    const res = await convert(body, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    const text = await rowText(body.order_id);
+    expect(text).not.toContain('NATAL10');
+    expect(text).not.toContain('Mercearia');
+  });
+});
+
+describe('POST /v1/beacon/conversion — the documented order', () => {
+  /** The published example (examples/EVENTS_CONVERSION_CURL.md), only publisher_id changed. */
+  const publishedExample = (publisherId: number) => ({
+    channel: 'ecommerce',
+    publisher_id: String(publisherId),
+    user_id: '6f92d1e9-00b6-4f8b-9645-faeab321e1cc',
+    session_id: '5898b8d1-c250-4bb5-931b-8b9d0ee7b499',
+    order_id: '123',
+    email_hashed: 'xyz',
+    items: [
+      { sku: '12221', seller_id: '1234', product_id: '4567', quantity: 1, price: 2000.0, promotional_price: 1899.0 },
+      { sku: '12222', seller_id: null, product_id: '4568', quantity: 2, price: 500.0, promotional_price: 400.0 },
+    ],
+    created_at: '2023-01-01T09:20:00Z',
+  });
+
+  it('accepts the published example unchanged (202), storing its items and leaving out email_hashed "xyz", which is not a SHA-256', async () => {
+    const publisher = await newPublisher();
+    const res = await t.http.post('/v1/beacon/conversion').set({ accept: 'application/json' }).send(publishedExample(publisher));
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body).toEqual({
+      accepted: true,
+      order_id: '123',
+      duplicate: false,
+      ignored: [{ field: 'email_hashed', message: 'Não gravado: email_hashed deve ser o SHA-256 em hexadecimal (64 caracteres); nunca envie o dado sem hash.' }],
+    });
+    const row = await t.db.rmConversion.findFirstOrThrow({ where: { publisherId: publisher, orderId: '123' } });
+    expect(row).toMatchObject({ channel: 'ecommerce', userId: '6f92d1e9-00b6-4f8b-9645-faeab321e1cc', emailHashed: null, totalCents: 189_900n + 2n * 40_000n });
+    expect(row.items).toEqual([
+      { sku: '12221', seller_id: '1234', product_id: '4567', quantity: 1, price_cents: 200_000, promotional_price_cents: 189_900 },
+      { sku: '12222', seller_id: null, product_id: '4568', quantity: 2, price_cents: 50_000, promotional_price_cents: 40_000 },
+    ]);
+    expect(await rowText('123', publisher)).not.toContain('xyz');
+    expect(await t.db.rmIdentity.count({ where: { publisherId: publisher } })).toBe(0);
+
+    const again = await t.http.post('/v1/beacon/conversion').set({ 'accept-language': 'en' }).send(publishedExample(publisher));
+    expect(again.status).toBe(202);
+    expect(again.body).toMatchObject({ duplicate: true, ignored: [{ field: 'email_hashed', message: 'Not stored: email_hashed must be the SHA-256 in hexadecimal (64 characters); never send the unhashed data.' }] });
+  });
+
+  it('stores channel, brand, gender, uf, city, is_company and the SHA-256 identifiers (lower-cased)', async () => {
+    const email = sha256('maria@exemplo.com.br');
+    const body = {
+      ...order({ u: uniq('u') }, [{ sku: 'DOC', seller_id: 77, product_id: 'P-9' } as Line]),
+      publisher_id: ids.bomPreco,
+      channel: 'app',
+      brand: 'Bom Preço Express',
+      gender: 'f',
+      uf: 'PE',
+      city: 'Recife',
+      is_company: false,
+      email_hashed: email.toUpperCase(),
+      phone_hashed: sha256('+5581999990000'),
+      social_id_hashed: sha256('12345678909'),
+      first_name_hashed: sha256('maria'),
+      last_name_hashed: sha256('silva'),
+    };
+    const res = await convert(body, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body.ignored).toEqual([]);
+    const row = await t.db.rmConversion.findFirstOrThrow({ where: { orderId: body.order_id } });
+    expect(row).toMatchObject({
+      channel: 'app',
+      brand: 'Bom Preço Express',
+      gender: 'F',
+      uf: 'PE',
+      city: 'Recife',
+      isCompany: false,
+      emailHashed: email,
+      phoneHashed: body.phone_hashed,
+      socialIdHashed: body.social_id_hashed,
+      firstNameHashed: body.first_name_hashed,
+      lastNameHashed: body.last_name_hashed,
+    });
+    expect((row.items as Array<{ seller_id: unknown; product_id: unknown }>)[0]).toMatchObject({ seller_id: 77, product_id: 'P-9' });
+    const identities = await t.db.rmIdentity.findMany({ where: { userId: body.user_id }, orderBy: { identifier: 'asc' } });
+    expect(identities.map((i) => i.identifier)).toEqual([`email:${email}`, `phone:${body.phone_hashed}`, `social_id:${body.social_id_hashed}`]);
+  });
+
+  it('never stores a raw e-mail, phone or CPF sent in a hashed field: 202, each named in ignored', async () => {
+    const raw = { email_hashed: 'maria.silva@exemplo.com.br', phone_hashed: '(81) 99999-0000', social_id_hashed: '123.456.789-09', first_name_hashed: sha256('') };
+    const user = uniq('u');
+    const body = { ...order({ u: user }, [{ sku: 'RAW' }]), publisher_id: ids.bomPreco, ...raw, last_name_hashed: '   ' };
+    const res = await convert(body, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(202);
+    expect(res.body.ignored).toEqual([
+      { field: 'email_hashed', message: 'Não gravado: email_hashed deve ser o SHA-256 em hexadecimal (64 caracteres); nunca envie o dado sem hash.' },
+      { field: 'phone_hashed', message: 'Não gravado: phone_hashed deve ser o SHA-256 em hexadecimal (64 caracteres); nunca envie o dado sem hash.' },
+      { field: 'social_id_hashed', message: 'Não gravado: social_id_hashed deve ser o SHA-256 em hexadecimal (64 caracteres); nunca envie o dado sem hash.' },
+      { field: 'first_name_hashed', message: 'Não gravado: first_name_hashed é o SHA-256 de um texto vazio.' },
+    ]);
+    const row = await t.db.rmConversion.findFirstOrThrow({ where: { orderId: body.order_id } });
+    expect([row.emailHashed, row.phoneHashed, row.socialIdHashed, row.firstNameHashed, row.lastNameHashed]).toEqual([null, null, null, null, null]);
+    const text = await rowText(body.order_id);
+    for (const value of ['maria.silva', 'exemplo.com', '99999', '123.456.789', '12345678909']) expect(text).not.toContain(value);
+    const identities = await t.db.$queryRaw<{ text: string }[]>`SELECT coalesce(string_agg(row_to_json(i)::text, ','), '') AS text FROM rm_identities i WHERE user_id = ${user}`;
+    expect(identities[0]!.text).toBe('');
   });
 });
 
@@ -365,6 +542,24 @@ describe('attribution', () => {
     expect(await attributedOf(order(carol, [{ sku: 'WHO' }]))).toEqual([]);
     const credited = await attributedOf(order(carol, [{ sku: 'WHO' }]), REDE_KEY);
     expect(credited).toEqual([expect.objectContaining({ adId: onRede.adId })]);
+  });
+
+  it("an order sent with another publisher's publisher_id never touches this publisher's attributions, stats or identities", async () => {
+    const other = await newPublisher();
+    const ad = await makeAd({ skus: ['ACCT'] });
+    const app = { u: uniq('app') };
+    await event(ad, 'click', T - DAY, app);
+    const email = sha256(uniq('cliente@exemplo.com.br'));
+    const elsewhere = { ...order(app, [{ sku: 'ACCT' }]), publisher_id: other, email_hashed: email };
+    expect(await attributedOf(elsewhere, {})).toEqual([]);
+    expect((await t.db.rmConversion.findFirstOrThrow({ where: { orderId: elsewhere.order_id } })).publisherId).toBe(other);
+    const stats = await t.db.rmDailyStat.aggregate({ where: { adId: ad.adId }, _sum: { conversions: true, itemsSold: true, incomeCents: true } });
+    expect([stats._sum.conversions ?? 0n, stats._sum.itemsSold ?? 0n, stats._sum.incomeCents ?? 0n]).toEqual([0n, 0n, 0n]);
+    expect(await t.db.rmAttribution.count({ where: { adId: ad.adId } })).toBe(0);
+    expect(await t.db.rmIdentity.count({ where: { publisherId: ids.bomPreco, userId: app.u } })).toBe(0);
+    // The same e-mail hash on this publisher's store links nothing: identities are each publisher's own.
+    const inStore = { ...order({ u: uniq('loja') }, [{ sku: 'ACCT' }]), publisher_id: ids.bomPreco, channel: 'in-store', email_hashed: email };
+    expect(await attributedOf(inStore, {})).toEqual([]);
   });
 
   it('matches by session_id when the order has no user_id, and by user_id alone when it has one', async () => {
@@ -472,7 +667,7 @@ describe('income, conversions, ROAS and CPA in the metrics', () => {
       .set(KEY)
       .send({ context: 'search', term: keyword, user_id: user, placements: { p: { types: ['banner'], quantity: 10, size: '728x90' } } });
     expect(decision.status, JSON.stringify(decision.body)).toBe(200);
-    const served = (decision.body.placements.p as Array<{ ad_id: number; impression_url: string; click_url: string }>).find((a) => a.ad_id === ad.adId)!;
+    const served = (decision.body.p as Array<{ ad_id: number; impression_url: string; click_url: string }>).find((a) => a.ad_id === ad.adId)!;
     expect(served).toBeDefined();
     for (const url of [served.impression_url, served.click_url]) {
       const u = new URL(url);

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ATTRIBUTION_WINDOW_DAYS } from '@backoffice/contracts';
 import type { Tx } from '../../db/client.ts';
 import { businessDate } from '../../lib/business-day.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 import { lockPeople, personKey, type Attribution } from './attribution.ts';
 import type { EventType } from './event-signing.ts';
 import type { BeaconEvent, EventStore } from './event-store.ts';
+import { linkedUsersJoin, linkSeenBy } from './identities.ts';
 
 export interface EventConsumerOptions {
   /** Pause between polls of the store, in ms. */
@@ -123,14 +125,15 @@ export async function forgetOldRepeats(db: Pick<Tx, '$executeRaw'>, now = Date.n
 
 /**
  * Sends back to pending the attributed conversions these newly counted clicks and views could have
- * led to (same publisher and person, ordered within the attribution window after the event): their
+ * led to (same publisher and person — the user, the session of an order without one, or a user
+ * linked to the event's by a hashed identifier — ordered within the attribution window after the event): their
  * attribution was made without the event, and attributeBatch makes it again with it. Rare: an event
  * is counted after an order it led to was attributed only when the two raced (another consumer
  * attributing meanwhile, or the event's beacon late).
  */
 async function reopenAttributions(tx: Tx, leads: BeaconEvent[]) {
   if (leads.length === 0) return;
-  // By user, and by session for orders without a user (as findMatches pairs them): one index lookup each.
+  // By user, by session for orders without a user, and by linked user (as findMatches pairs them): index lookups each.
   await tx.$executeRaw`
     WITH x AS (
       SELECT * FROM jsonb_to_recordset(${json(leads.map((e) => ({ p: e.ad.p, u: e.ad.u ?? null, s: e.ad.s ?? null, at: new Date(e.at).toISOString() })))}::jsonb)
@@ -143,6 +146,11 @@ async function reopenAttributions(tx: Tx, leads: BeaconEvent[]) {
        UNION ALL
        SELECT c.id FROM x JOIN rm_conversions c
            ON c.publisher_id = x.p AND c.user_id IS NULL AND c.session_id = x.s
+          AND c.ordered_at >= x.at AND c.ordered_at <= x.at + make_interval(days => ${ATTRIBUTION_WINDOW_DAYS})
+       UNION ALL
+       SELECT c.id FROM x ${linkedUsersJoin(Prisma.sql`x.p`, Prisma.sql`x.u`)}
+         JOIN rm_conversions c
+           ON c.publisher_id = x.p AND c.user_id = o.user_id AND ${linkSeenBy(Prisma.sql`c.received_at`)}
           AND c.ordered_at >= x.at AND c.ordered_at <= x.at + make_interval(days => ${ATTRIBUTION_WINDOW_DAYS}))`;
 }
 
