@@ -6,6 +6,7 @@ import type { AppConfig } from './config.ts';
 import { createDatabase, type Database } from './db/client.ts';
 import { createMemoryCache, createRedisCache, type Cache } from './lib/cache.ts';
 import { byPrefix, type FastPath } from './lib/fast-path.ts';
+import { clientAddressOf } from './lib/public-limits.ts';
 import { createLocalMediaStorage, localMediaRoot } from './lib/media-storage.ts';
 import { createModuleServices, registerModules, type ModuleDeps } from './lib/module.ts';
 import { createBullQueue, createMemoryQueue, type JobQueue } from './lib/queue.ts';
@@ -77,8 +78,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // The router's own refusals (a path not UTF-8 once decoded, a segment over maxParamLength) get the error envelope too.
     frameworkErrors: answerFrameworkError,
-    trustProxy:
-      typeof config.trustProxy === 'number' ? (_addr: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    // The same reading of X-Forwarded-For as the public gate's ahead of Fastify (lib/public-limits.ts).
+    trustProxy: clientAddressOf(config.trustProxy).option,
     // plugins/security.ts answers requests that arrive while closing with the 503 envelope.
     return503OnClosing: false,
     ajv: undefined,

@@ -19,3 +19,15 @@ describe('the public origin (event, beacon and e-mailed links)', () => {
     expect(loadConfig({ PORT: '4123', APP_URL: 'https://ads.varejo.test/' }).appUrl).toBe('https://ads.varejo.test');
   });
 });
+
+describe('the ceilings of the public ad endpoints', () => {
+  it('default to what real traffic needs: 1,000 a second per IP, 20,000 a second per publisher', () => {
+    expect(loadConfig({}).publicRateLimit).toEqual({ ip: 1_000, publisher: 20_000, windowMs: 1_000 });
+  });
+
+  it('are read from PUBLIC_RATE_LIMIT_IP, PUBLIC_RATE_LIMIT_PUBLISHER and PUBLIC_RATE_LIMIT_WINDOW_SECONDS', () => {
+    const config = loadConfig({ PUBLIC_RATE_LIMIT_IP: '50', PUBLIC_RATE_LIMIT_PUBLISHER: '900', PUBLIC_RATE_LIMIT_WINDOW_SECONDS: '10' });
+    expect(config.publicRateLimit).toEqual({ ip: 50, publisher: 900, windowMs: 10_000 });
+    expect(() => loadConfig({ PUBLIC_RATE_LIMIT_IP: '0' })).toThrow();
+  });
+});

@@ -21,6 +21,9 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('Varejo Back-office <nao-responda@varejo.test>'),
   CORS_ORIGINS: z.string().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().default(1000),
+  PUBLIC_RATE_LIMIT_IP: z.coerce.number().int().positive().default(1_000),
+  PUBLIC_RATE_LIMIT_PUBLISHER: z.coerce.number().int().positive().default(20_000),
+  PUBLIC_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().max(3_600).default(1),
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().default(30),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().default(900),
@@ -57,6 +60,11 @@ export interface AppConfig {
   mailFrom: string;
   corsOrigins: string[] | true;
   rateLimitMax: number;
+  /**
+   * Ceilings of the public ad endpoints (`/v1/rma/*`, `/v1/beacon/*`): requests per window per
+   * client IP and per publisher, counted over every instance (lib/public-limits.ts).
+   */
+  publicRateLimit: { ip: number; publisher: number; windowMs: number };
   login: { maxFailuresPerEmail: number; maxFailuresPerIp: number; windowSeconds: number };
   bodyLimit: number;
   /** Lowers the media upload limits (10 MB images and PDF, 50 MB video) when set. */
@@ -102,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : true,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    publicRateLimit: { ip: e.PUBLIC_RATE_LIMIT_IP, publisher: e.PUBLIC_RATE_LIMIT_PUBLISHER, windowMs: e.PUBLIC_RATE_LIMIT_WINDOW_SECONDS * 1000 },
     login: {
       maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       maxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,

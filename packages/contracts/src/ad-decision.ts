@@ -229,6 +229,31 @@ export const CreateApiKeyBody = z.strictObject({ name: Text(80) }).meta({ id: 'C
 const RM = { kind: 'account', module: 'retail_media' } as const;
 const ADMIN = { kind: 'account', module: 'retail_media', roles: ['admin'] } as const;
 
+/** A browser origin: scheme, host and optional port, lower case, no path (as a page's Origin header sends it). */
+const AllowedOrigin = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(260)
+  .regex(/^https?:\/\/(?:\[[0-9a-f:.]+\]|[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::[0-9]{1,5})?$/, { message: msg('AD_API_ORIGIN_INVALID') });
+
+/** The publisher's settings of its public ad API. */
+export const AdApiSettings = z
+  .object({
+    require_api_key: z.boolean().meta({ description: 'Consultas de anúncios exigem a chave x-api-key do publisher (desligado: públicas, como na API do VTEX Ads).' }),
+    allowed_origins: z.array(z.string()).meta({ description: 'Origens de navegador que podem chamar as consultas e os eventos; vazio: qualquer origem.' }),
+  })
+  .meta({ id: 'AdApiSettings' });
+export type AdApiSettings = z.infer<typeof AdApiSettings>;
+
+export const AdApiSettingsBody = z
+  .strictObject({
+    require_api_key: z.boolean(),
+    allowed_origins: z.array(AllowedOrigin).max(50).meta({ description: 'Até 50 origens (https://host[:porta]); vazio: qualquer origem.' }),
+  })
+  .meta({ id: 'AdApiSettingsBody' });
+export type AdApiSettingsBody = z.infer<typeof AdApiSettingsBody>;
+
 export const adDecisionRoutes = {
   decide: defineRoute({
     method: 'POST',
@@ -278,5 +303,26 @@ export const adDecisionRoutes = {
     params: IdParam,
     responses: { 200: Message },
     errors: [404],
+  }),
+  getAdApiSettings: defineRoute({
+    method: 'GET',
+    path: '/configuration/ad-api',
+    operationId: 'getAdApiSettings',
+    summary: 'Configuração da API pública de anúncios do publisher: exigir chave de API e origens permitidas',
+    tags: ['Ad decisions'],
+    permission: RM,
+    access: { fixture: 'apiKey', forbid: ['industry', 'unlinkedAdvertiser'] },
+    responses: { 200: AdApiSettings },
+  }),
+  updateAdApiSettings: defineRoute({
+    method: 'PUT',
+    path: '/configuration/ad-api',
+    operationId: 'updateAdApiSettings',
+    summary: 'Altera a configuração da API pública de anúncios do publisher (vale em todas as instâncias em instantes)',
+    tags: ['Ad decisions'],
+    permission: ADMIN,
+    access: { fixture: 'adApiSettings', forbid: ['industry', 'unlinkedAdvertiser'] },
+    body: AdApiSettingsBody,
+    responses: { 200: AdApiSettings },
   }),
 };

@@ -140,6 +140,11 @@ export const CONTRACT_MESSAGES = {
     'pt-BR': 'Informe a duração do vídeo em segundos (1 a 600).',
     en: "Provide the video's duration in seconds (1 to 600).",
   },
+  // issue 18, public access: the publisher's ad API settings
+  AD_API_ORIGIN_INVALID: {
+    'pt-BR': 'Informe uma origem como https://www.loja.com.br ou https://loja.com.br:8443, sem caminho.',
+    en: 'Provide an origin such as https://www.shop.com or https://shop.com:8443, without a path.',
+  },
 } as const satisfies Record<string, { 'pt-BR': string; en: string }>;
 
 export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;

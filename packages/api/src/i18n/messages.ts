@@ -299,6 +299,15 @@ export const messages = {
     'pt-BR': 'Não gravado: {field} é o SHA-256 de um texto vazio.',
     en: 'Not stored: {field} is the SHA-256 of an empty text.',
   },
+  // issue 18, public access: the publisher gate of the public ad endpoints
+  API_KEY_REQUIRED: {
+    'pt-BR': 'Este publisher exige a chave de API: envie o cabeçalho x-api-key.',
+    en: 'This publisher requires an API key: send the x-api-key header.',
+  },
+  ORIGIN_NOT_ALLOWED: {
+    'pt-BR': 'Esta origem não está entre as origens permitidas pelo publisher.',
+    en: "This origin is not among the publisher's allowed origins.",
+  },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;

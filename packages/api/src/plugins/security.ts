@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { throttledRedisErrorLog } from '../lib/redis.ts';
+import { ErrorEnvelope } from '@backoffice/contracts';
 import { errorEnvelope } from './errors.ts';
 
 /** Probes that load balancers call often: never rate limited (nor documented as such). */
@@ -14,7 +15,11 @@ export const RATE_LIMIT_EXEMPT = ['/health', '/ready'];
  * and a store's staff share one address, so they never count against the per-IP ceiling.
  */
 export const STATIC_PREFIXES = ['/assets/', '/brand/', '/uploads/'];
-/** Integrators' servers call ad decisions and fire beacons at traffic rates from few IPs: not a per-IP ceiling's business. */
+/**
+ * The public ad endpoints: not under the app's per-minute ceiling nor its CORS origins, but under
+ * their own (per IP and per publisher, per second) and each publisher's allowed origins
+ * (modules/ad-serving/publisher-gate.http.ts).
+ */
 export const AD_SERVING_PREFIXES = ['/v1/rma/', '/v1/beacon/'];
 
 /** Response headers a browser script may read cross-origin. */
@@ -80,6 +85,15 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
       reply.code(503).type('application/json; charset=utf-8').send(errorEnvelope(request, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE'));
     });
 
+    // The public ad endpoints answer CORS per publisher themselves, and may refuse an origin (403)
+    // or a request over their ceilings (429): documented on each of them.
+    app.addHook('onRoute', (route) => {
+      if (!AD_SERVING_PREFIXES.some((p) => route.url.startsWith(p))) return;
+      const config = { ...route.config, cors: false };
+      route.config = config;
+      const responses = config.responses;
+      if (responses) for (const status of [403, 429]) responses[status] ??= ErrorEnvelope;
+    });
     await app.register(cors, {
       origin: opts.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppModule } from '../../lib/module.ts';
 import { requestIdOf } from '../../lib/request-id.ts';
+import { clientAddressOf, createPublicLimits } from '../../lib/public-limits.ts';
 import { AD_SERVING_HEADERS, CORS_EXPOSED_HEADERS } from '../../plugins/security.ts';
+import { createAdApiSettingsRepo } from './ad-api-settings.repo.ts';
+import { registerAdApiSettingsRoutes } from './ad-api-settings.routes.ts';
+import { createAdApiSettingsService } from './ad-api-settings.service.ts';
 import { createAdIndex, createRedisIndexBus, type AdIndex } from './ad-index.ts';
 import { answerHeaders } from './answer-headers.ts';
 import { registerApiKeyRoutes } from './api-keys.routes.ts';
@@ -18,6 +22,9 @@ import { createEventConsumer } from './event-consumer.ts';
 import { createEventSigner } from './event-signing.ts';
 import { createDatabaseEventStore, createRedisEventStore } from './event-store.ts';
 import { registerIndexRefresh } from './index-refresh.ts';
+import { createPublicAccess, registerPublicPreflight } from './publisher-gate.http.ts';
+import { createPublisherGateRepo } from './publisher-gate.repo.ts';
+import { createPublisherGate, createRedisGateBus, type PublisherGate } from './publisher-gate.ts';
 import { createRequestStats, type RequestStats } from './request-stats.ts';
 import { registerRmaRoutes } from './rma.routes.ts';
 
@@ -34,8 +41,9 @@ const jsonParserOf = (app: FastifyInstance) => {
 
 /**
  * Serving ads: the in-memory ad index (kept current by the retail-media writes registered after
- * this module), the decision API and its publisher keys, beacons and conversions (both answered
- * ahead of Fastify when plainly valid), and the counting of events and requests.
+ * this module), the public decision API and events behind the publisher gate (ceilings per IP and
+ * publisher, allowed origins, the optional API key), its settings and keys, beacons and decisions
+ * answered ahead of Fastify when plainly valid, conversions, and the counting of events and requests.
  */
 export const adServingModule: AppModule = {
   name: 'ad-serving',
@@ -51,14 +59,24 @@ export const adServingModule: AppModule = {
     app.decorate('requestStats', requestStats);
     // One signer for the event URLs: decisions sign them, beacons open them.
     const signer = createEventSigner(config.jwtSecret);
-    const decisions = createDecisionService({ index: adIndex, signer, appUrl: config.appUrl, requestStats });
-    registerRmaRoutes(app, { decisions, apiKeys, scopes });
     const eventStore = redis ? createRedisEventStore(db, redis, config.redisPrefix) : createDatabaseEventStore(db);
     const beacons = createBeaconsService({ signer, store: eventStore });
+
+    // The public gate, ahead of every /v1/rma and /v1/beacon route registered below.
+    const gate = createPublisherGate({ repo: createPublisherGateRepo(db), bus: redis ? createRedisGateBus(redis, config.redisPrefix, log) : undefined, log });
+    app.decorate('publisherGate', gate);
+    const limits = createPublicLimits({ limits: config.publicRateLimit, redis, prefix: config.redisPrefix, log });
+    const access = createPublicAccess({ gate, limits, clientAddress: clientAddressOf(config.trustProxy).address, beaconPublisher: beacons.publisherOf });
+    access.register(app);
+    registerPublicPreflight(app, { gate, beaconPublisher: beacons.publisherOf });
+    registerAdApiSettingsRoutes(app, createAdApiSettingsService({ repo: createAdApiSettingsRepo(db), scopes, gate }));
+
+    const decisions = createDecisionService({ index: adIndex, signer, appUrl: config.appUrl, requestStats });
+    registerRmaRoutes(app, { decisions, apiKeys, scopes, gate });
     registerBeaconRoutes(app, beacons);
-    const headers = answerHeaders({ requestId: requestIdOf, corsOrigins: config.corsOrigins, exposedHeaders: CORS_EXPOSED_HEADERS, securityHeaders: AD_SERVING_HEADERS });
-    serveAhead('/v1/beacon/', createBeaconFastPath({ beacons, headers }));
-    serveAhead('/v1/rma/', createDecisionFastPath({ decisions, apiKeys, headers, parseJson: jsonParserOf(app), bodyLimit: config.bodyLimit }));
+    const headers = answerHeaders({ requestId: requestIdOf, exposedHeaders: CORS_EXPOSED_HEADERS, securityHeaders: AD_SERVING_HEADERS });
+    serveAhead('/v1/beacon/', createBeaconFastPath({ beacons, headers, access }));
+    serveAhead('/v1/rma/', createDecisionFastPath({ decisions, apiKeys, headers, access, parseJson: jsonParserOf(app), bodyLimit: config.bodyLimit }));
     registerConversionRoutes(app, { conversions: createConversionsService({ db }), apiKeys });
     const eventConsumer = createEventConsumer(eventStore, { log, onCommitted: (touched) => adIndex.spendChanged(touched), attribution: createAttribution(db), db });
     app.decorate('eventConsumer', eventConsumer);
@@ -70,6 +88,8 @@ export const adServingModule: AppModule = {
       await eventConsumer.stop();
       await requestStats.stop();
       await adIndex.close();
+      await gate.close();
+      limits.close();
     });
   },
 };
@@ -87,5 +107,10 @@ declare module 'fastify' {
     adIndex: AdIndex;
     /** Decision requests counted per placement and hour; `flush()` writes them now. */
     requestStats: RequestStats;
+    /**
+     * Which publishers the public endpoints serve and how (publisher-gate.ts): `publisher(id)`
+     * (404 PUBLISHER_NOT_FOUND), `checkOrigin(id, origin)` (403 ORIGIN_NOT_ALLOWED), `changed(id)`.
+     */
+    publisherGate: PublisherGate;
   }
 }

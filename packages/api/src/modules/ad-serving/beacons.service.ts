@@ -38,6 +38,8 @@ export function createBeaconsService({ signer, store, now = Date.now }: BeaconsD
   };
   return {
     check,
+    /** The publisher of a signed token (expired or not); undefined when it cannot be read (the public gate's ceilings and origins). */
+    publisherOf: (token: string | undefined): number | undefined => signer.verify(token)?.p,
     /** Resolves once the event is durable in the store. */
     store: (event: BeaconEvent) => store.append(event),
     async accept(type: EventType, token: string | undefined): Promise<BeaconOutcome> {

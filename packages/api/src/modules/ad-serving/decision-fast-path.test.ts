@@ -12,6 +12,7 @@ import { UnauthorizedError } from '../../lib/errors.ts';
 import { AD_SERVING_HEADERS, CORS_EXPOSED_HEADERS } from '../../plugins/security.ts';
 import { answerHeaders } from './answer-headers.ts';
 import { createDecisionFastPath } from './decision-fast-path.ts';
+import { createPublicAccess } from './publisher-gate.http.ts';
 
 let t: TestApp;
 let publisherId = 0;
@@ -29,9 +30,12 @@ const search = {
   placements: { busca_topo: { types: ['product'], quantity: 2 }, busca_banner: { types: ['banner'], quantity: 1, size: '300x250' } },
 };
 
-/** A decision's body without what differs between any two decisions: its request id and the signed tokens of the event URLs. */
+/** A decision's body without what differs between any two decisions: its ids, its time and the signed tokens of the event URLs. */
 const withoutIds = (text: string) =>
-  JSON.parse(text.replace(/"request_id":"[^"]+"/, '"request_id":"-"').replace(/\?t=[\w.-]+/g, '?t=-')) as { placements: Record<string, unknown[]> };
+  JSON.parse(text.replace(/"(request_id|query_id|query_at)":"[^"]+"/g, '"$1":"-"').replace(/\?t=[\w.-]+/g, '?t=-')) as Record<string, unknown>;
+/** The ads of a decision, wherever the answer keeps its placements. */
+const adsOf = (decided: Record<string, unknown>): unknown[] =>
+  Object.values((decided.placements as Record<string, unknown> | undefined) ?? decided).filter(Array.isArray).flat();
 
 describe('the decision fast path', () => {
   const cases: Array<{ name: string; headers: Record<string, string>; body: string | object }> = [
@@ -65,7 +69,7 @@ describe('the decision fast path', () => {
     if (routed.statusCode === 200) {
       const decided = withoutIds(served.text);
       expect(decided).toEqual(withoutIds(routed.body));
-      expect(Object.values(decided.placements).flat().length).toBeGreaterThan(0);
+      expect(adsOf(decided).length).toBeGreaterThan(0);
     } else {
       const { requestId: _a, ...servedError } = JSON.parse(served.text) as { requestId: string };
       const { requestId: _b, ...routedError } = JSON.parse(routed.body) as { requestId: string };
@@ -113,7 +117,16 @@ describe('the decision fast path', () => {
             return id;
           },
         },
-        headers: answerHeaders({ requestId: () => 'id-0123456789', corsOrigins: ['https://loja.example'], exposedHeaders: CORS_EXPOSED_HEADERS, securityHeaders: AD_SERVING_HEADERS }),
+        headers: answerHeaders({ requestId: () => 'id-0123456789', exposedHeaders: CORS_EXPOSED_HEADERS, securityHeaders: AD_SERVING_HEADERS }),
+        access: createPublicAccess({
+          gate: {
+            peek: (id) => ({ publisherId: id, requireApiKey: false, allowedOrigins: id === 2 ? new Set(['https://loja.example']) : null }),
+            find: async () => null,
+          },
+          limits: { ip: () => 0, publisher: () => 0 },
+          clientAddress: () => '127.0.0.1',
+          beaconPublisher: () => undefined,
+        }),
         parseJson: (text) => JSON.parse(text) as unknown,
         bodyLimit: 2_000,
       });
@@ -122,7 +135,7 @@ describe('the decision fast path', () => {
     });
     afterAll(() => close());
 
-    it('answers a plainly valid decision itself, reflecting only an allowed origin', async () => {
+    it('answers a plainly valid decision itself, with a key or without, reflecting an origin its publisher allows', async () => {
       handedOn = [];
       const res = await http.post('/v1/rma/2').set({ 'x-api-key': 'rmk_dois', origin: 'https://loja.example' }).send(search);
       expect(res.status).toBe(200);
@@ -134,14 +147,21 @@ describe('the decision fast path', () => {
         'content-type': 'application/json; charset=utf-8',
         ...AD_SERVING_HEADERS,
       });
-      const other = await http.post('/v1/rma/1').set({ 'x-api-key': 'rmk_um', origin: 'https://outra.example' }).send(search);
+      // Publisher 1 lists no origins: any may read its answers; an anonymous query is answered too.
+      const other = await http.post('/v1/rma/1').set({ origin: 'https://outra.example' }).send(search);
       expect(other.status).toBe(200);
-      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      expect(other.headers['access-control-allow-origin']).toBe('https://outra.example');
+      const server = await http.post('/v1/rma/2').set({ 'x-api-key': 'rmk_dois' }).send(search);
+      expect(server.status).toBe(200);
+      expect(server.headers['access-control-allow-origin']).toBeUndefined();
       expect(handedOn).toEqual([]);
-      expect(decided.slice(-2)).toEqual([
+      expect(decided.slice(-3)).toEqual([
         { publisherId: 2, context: 'search' },
         { publisherId: 1, context: 'search' },
+        { publisherId: 2, context: 'search' },
       ]);
+      // An origin publisher 2 does not list: the route answers the 403.
+      expect((await http.post('/v1/rma/2').set({ origin: 'https://outra.example' }).send(search)).status).toBe(298);
     });
 
     it('hands on at once what its line or headers rule out, with the body unread', async () => {
