@@ -111,7 +111,7 @@ describe('seed', () => {
           where: { campaign: { publisherId: publisher.id } },
           select: {
             id: true, mediaType: true, assets: true, durationSeconds: true, adSize: { select: { name: true } },
-            campaign: { select: { _count: { select: { products: { where: { active: true } } } } } },
+            campaign: { select: { _count: { select: { products: { where: { active: true } }, audiences: true } } } },
           },
         })
       ).map((a) => [a.id, a]),
@@ -142,7 +142,9 @@ describe('seed', () => {
       'sponsored brand video': (e) =>
         e.type === 'sponsored_brand' && ads.get(e.adId)!.campaign._count.products > 0 && assetsOf(e.adId).some((a) => a.type === 'video' && a.dimension === video720),
     };
-    const serves = (list: IndexedAd[], kind: (e: IndexedAd) => boolean) => list.some((e) => kind(e) && servable(e.serving, now.getTime(), day));
+    // Served to anyone: a request without segmentation matches no audience.
+    const serves = (list: IndexedAd[], kind: (e: IndexedAd) => boolean) =>
+      list.some((e) => kind(e) && ads.get(e.adId)!.campaign._count.audiences === 0 && servable(e.serving, now.getTime(), day));
     const missing: string[] = [];
     for (const [context, list] of Object.entries(contexts)) {
       for (const [name, kind] of Object.entries(kinds)) if (!serves(list, kind)) missing.push(`${context} × ${name}`);
@@ -151,6 +153,8 @@ describe('seed', () => {
       const signage = (e: IndexedAd) => e.type === 'digital_signage' && ads.get(e.adId)!.mediaType === media && (ads.get(e.adId)!.durationSeconds ?? 0) > 0;
       if (!serves(idx.all, signage)) missing.push(`digital_signage × ${media}`);
     }
+    // The published sponsored-brand video examples ask for the category "Bebidas" as is.
+    if (!serves(categories(VTEX_DEMO.publishedCategory), kinds['sponsored brand video']!)) missing.push(`${VTEX_DEMO.publishedCategory} × sponsored brand video`);
     expect(missing).toEqual([]);
     const tagged = await db.product.findFirstOrThrow({ where: { accountId: publisher.id, sku: VTEX_DEMO.sku }, select: { tags: true } });
     expect(tagged.tags).toEqual(expect.arrayContaining([...VTEX_DEMO.tags]));

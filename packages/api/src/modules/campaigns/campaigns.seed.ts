@@ -85,11 +85,11 @@ const auroraBanners = (): AdSeed[] => [
 ];
 
 /** A sponsored brand with image assets (desktop and mobile) and one with a video per video size. */
-const auroraBrandAds = (): AdSeed[] => {
+const auroraBrandAds = (headline = 'Café Aurora: do grão à sua xícara'): AdSeed[] => {
   const brand = { type: 'sponsored_brand' as const, status: 'approved' as const, brandName: VTEX_DEMO.brand, brandUrl: AURORA_STORE };
   return [
     {
-      ...brand, headline: 'Café Aurora: do grão à sua xícara', description: 'Tradicional, extraforte e cápsulas com preço de Bom Preço.',
+      ...brand, headline, description: 'Tradicional, extraforte e cápsulas com preço de Bom Preço.',
       assets: [
         { dimension: VTEX_DEMO.imageSizes.desktop, url: DEMO_MEDIA.bannerDesktop, type: 'image' },
         { dimension: VTEX_DEMO.imageSizes.mobile, url: DEMO_MEDIA.bannerMobile, type: 'image' },
@@ -223,6 +223,21 @@ const CAMPAIGNS: CampaignSeed[] = [
     name: 'Aurora Marca – Categoria Café', adType: 'sponsored_brand', targeting: 'category', dailyBudget: 200, cpc: 1.2, start: -7, end: null,
     categories: ['Mercearia > Café'], skus: AURORA_SKUS,
     ads: auroraBrandAds(),
+  },
+  {
+    publisher: BOM_PRECO, advertiser: CAFE_AURORA, user: 'gestor@marca.test',
+    name: 'Aurora Cold Brew – Bebidas', description: 'O café gelado da Aurora na categoria Bebidas.',
+    adType: 'sponsored_brand', targeting: 'category', dailyBudget: 150, cpc: 1.1, start: -7, end: null,
+    categories: [VTEX_DEMO.publishedCategory], skus: ['cafe-aurora-cold-brew-300ml', 'cafe-aurora-tradicional-500g'],
+    ads: auroraBrandAds('Aurora Cold Brew: café gelado pronto para beber'),
+  },
+  {
+    // No audience: it serves requests without segmentation too.
+    publisher: BOM_PRECO, advertiser: CAFE_AURORA, user: 'gestor@marca.test',
+    name: 'Aurora – Busca por café', description: 'Produtos Café Aurora na busca por café, para todos os clientes.',
+    adType: 'product', targeting: 'keyword', dailyBudget: 120, cpc: 0.85, start: -7, end: null,
+    skus: AURORA_SKUS, keywords: [[VTEX_DEMO.term], ['café aurora'], ['café em cápsulas']],
+    ads: AURORA_SKUS.map((sku) => product(sku)),
   },
   {
     publisher: BOM_PRECO, advertiser: CAFE_AURORA, user: 'gestor@marca.test',

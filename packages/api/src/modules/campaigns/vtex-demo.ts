@@ -14,6 +14,8 @@ export const VTEX_DEMO = {
   term: 'café',
   /** context category: `category_name` (the full breadcrumb; its prefixes match too). */
   category: 'Mercearia > Café > Café em pó',
+  /** The category the published sponsored-brand video examples send as is (no placeholder). */
+  publishedCategory: 'Bebidas',
   /** context product_page (or product): `product_sku`, a SKU of that category. */
   sku: 'cafe-aurora-tradicional-500g',
   /** context brand_page: `brand_name`. */
