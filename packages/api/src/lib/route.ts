@@ -96,8 +96,9 @@ const isRateLimited = (path: string, hotPath: boolean) =>
  * `errors`, plus the standard ones — the contract's `validationStatus` (400 unless said) for a
  * route that reads input, 401 unless public, 403 for an account permission, 400, 413 and 415 for a
  * method that may carry a body (Fastify parses and limits one whatever the route expects: malformed
- * JSON, too large, an unknown content type), 429 where the per-IP ceiling counts, and 503
- * everywhere (closing, or PostgreSQL or Redis down).
+ * JSON, too large, an unknown content type), 429 where the per-IP ceiling counts, 403 and 429 on
+ * the public ad endpoints (their publisher's allowed origins, their ceilings per IP and per
+ * publisher: plugins/security.ts), and 503 everywhere (closing, or PostgreSQL or Redis down).
  * The one list of what a route may answer: the route's schema, hence /openapi.json, and the
  * response-contract check (plugins/response-contract.ts) read it; a 500 is never in it.
  */
@@ -111,6 +112,7 @@ export function documentedResponses(contract: RouteContract, { hotPath = false }
     for (const status of [400, 413, 415]) errorStatuses.add(status);
   }
   if (isRateLimited(contract.path, hotPath)) errorStatuses.add(429);
+  if (AD_SERVING_PREFIXES.some((p) => contract.path.startsWith(p))) for (const status of [403, 429]) errorStatuses.add(status);
   errorStatuses.add(503);
   const response: Record<number, z.ZodType> = { ...(contract.responses as Record<number, z.ZodType>) };
   for (const status of [...errorStatuses].sort()) {
