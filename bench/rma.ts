@@ -316,9 +316,10 @@ async function main() {
     };
   });
   const sample = await fetch(`${appUrl}${rmaRequests[0]!.path}`, { method: 'POST', headers: rmaRequests[0]!.headers, body: rmaRequests[0]!.body });
-  const sampleBody = (await sample.json()) as { placements: Record<string, unknown[]> };
+  // The VTEX Ads answer: request_id, query_id, query_at and a list of ads per placement name.
+  const sampleBody = (await sample.json()) as Record<string, unknown>;
   const sampleBytes = JSON.stringify(sampleBody).length;
-  const filled = Object.values(sampleBody.placements).map((l) => l.length);
+  const filled = Object.values(sampleBody).flatMap((v) => (Array.isArray(v) ? [v.length] : []));
   console.log(`sample decision: ${sample.status}, ${sampleBytes} bytes, ads per placement ${filled.join(' + ')}`);
   await ask({ type: 'bare-body', body: sampleBody });
   const bareRequests = [{ path: '/bare', headers: { 'content-type': 'application/json' }, body: rmaRequests[0]!.body }];
