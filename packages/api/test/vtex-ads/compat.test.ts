@@ -11,6 +11,7 @@ import { RMA_VIDEO_SIZES } from '@backoffice/contracts';
 import { createTestApp, expectEnvelope, type TestApp } from '../helpers.ts';
 import { asPublished, pathOf, placeholdersOf, sendDocumented, fill, type DocumentedRequest, type Placeholders } from './documented.ts';
 import { SEEDED } from './seeded.ts';
+import { VTEX_DEMO } from '../../src/modules/campaigns/vtex-demo.ts';
 import HOME_SPONSORED_PRODUCTS from './examples/HOME_SPONSORED_PRODUCTS.ts';
 import BANNER_IMAGE from './examples/BANNER_IMAGE.ts';
 import HOME_BANNER_VIDEO from './examples/HOME_BANNER_VIDEO.ts';
@@ -133,6 +134,9 @@ function urlsIn(value: unknown, path = ''): Array<{ path: string; key: string; u
   });
 }
 
+/** The frame of each size a request names: the video sizes the docs list, the seeded image sizes. */
+const FRAMES: Record<string, string> = { ...RMA_VIDEO_SIZES, ...VTEX_DEMO.imageSizes };
+
 /** Links out of our app: the publisher's own pages. Every other URL (events, media) is ours. */
 const OUTBOUND = new Set(['destination_url', 'brand_url']);
 
@@ -151,14 +155,19 @@ function expectAbsoluteUrls(body: unknown) {
   }
 }
 
-function expectDisplayFields(ad: Json, asset: 'image' | 'video' | undefined, frame: string | undefined) {
+/**
+ * media_url, asset_type and assets [{url, type, dimension}] of a banner or sponsored brand (the
+ * dimension "WxH", the frame of the size asked when it names one). Digital signage, whose docs give
+ * only media_url and duration, may leave the dimension of an asset empty when it is not known.
+ */
+function expectDisplayFields(ad: Json, asset: 'image' | 'video' | undefined, frame: string | undefined, { signage = false } = {}) {
   expect(ad.media_url).toEqual(expect.any(String));
   if (asset) expect(ad.asset_type).toBe(asset);
   else expect(['image', 'video']).toContain(ad.asset_type);
   const assets = ad.assets as Array<{ url: unknown; type: unknown; dimension: unknown }>;
   expect(Array.isArray(assets) && assets.length > 0, 'assets is a non-empty list').toBe(true);
   for (const a of assets) {
-    expect(a).toEqual({ url: expect.any(String), type: ad.asset_type, dimension: expect.stringMatching(/^\d+x\d+$/) });
+    expect(a).toEqual({ url: expect.any(String), type: ad.asset_type, dimension: expect.stringMatching(signage ? /^(\d+x\d+)?$/ : /^\d+x\d+$/) });
     if (frame) expect(a.dimension).toBe(frame);
   }
   expect(ad.media_url).toBe(assets[0]!.url);
@@ -173,17 +182,17 @@ function expectAdFields(ad: Json, c: QueryCase, size: string | undefined) {
     expect(ad[field], field).toEqual(expect.any(String));
     expect(new URL(ad[field] as string).pathname, field).toBe(`/v1/beacon/${type}`);
   }
-  const videoFrame = size ? (RMA_VIDEO_SIZES as Record<string, string>)[size] ?? (c.asset === 'video' && /^\d+x\d+$/.test(size) ? size : undefined) : undefined;
+  const frame = size ? (FRAMES[size] ?? (/^\d+x\d+$/.test(size) ? size : undefined)) : undefined;
   switch (c.type) {
     case 'product':
       expect(ad).toMatchObject({ product_sku: expect.any(String), product_name: expect.any(String), destination_url: expect.any(String) });
       expect((ad.product_sku as string).length).toBeGreaterThan(0);
       break;
     case 'banner':
-      expectDisplayFields(ad, c.asset, videoFrame);
+      expectDisplayFields(ad, c.asset, frame);
       break;
     case 'sponsored_brand': {
-      expectDisplayFields(ad, c.asset, videoFrame);
+      expectDisplayFields(ad, c.asset, frame);
       expect(ad).toMatchObject({ brand_name: expect.any(String), headline: expect.any(String), description: expect.any(String), brand_url: expect.any(String) });
       expect((ad.brand_name as string).length).toBeGreaterThan(0);
       const products = ad.products as Json[];
@@ -193,7 +202,7 @@ function expectAdFields(ad: Json, c: QueryCase, size: string | undefined) {
       break;
     }
     case 'digital_signage':
-      expectDisplayFields(ad, undefined, undefined);
+      expectDisplayFields(ad, undefined, undefined, { signage: true });
       expect(Number.isInteger(ad.duration) && (ad.duration as number) > 0, `duration in seconds: ${String(ad.duration)}`).toBe(true);
       break;
   }
