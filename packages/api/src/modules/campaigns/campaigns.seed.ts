@@ -226,10 +226,10 @@ const CAMPAIGNS: CampaignSeed[] = [
   },
   {
     publisher: BOM_PRECO, advertiser: CAFE_AURORA, user: 'gestor@marca.test',
-    name: 'Aurora Cold Brew – Bebidas', description: 'O café gelado da Aurora na categoria Bebidas.',
+    name: 'Aurora Café Gelado – Bebidas', description: 'Receitas de café gelado com Café Aurora na categoria Bebidas.',
     adType: 'sponsored_brand', targeting: 'category', dailyBudget: 150, cpc: 1.1, start: -7, end: null,
-    categories: [VTEX_DEMO.publishedCategory], skus: ['cafe-aurora-cold-brew-300ml', 'cafe-aurora-tradicional-500g'],
-    ads: auroraBrandAds('Aurora Cold Brew: café gelado pronto para beber'),
+    categories: [VTEX_DEMO.publishedCategory], skus: ['cafe-aurora-tradicional-500g', 'cafe-aurora-extraforte-500g'],
+    ads: auroraBrandAds('Café gelado em casa com Café Aurora'),
   },
   {
     // No audience: it serves requests without segmentation too.
