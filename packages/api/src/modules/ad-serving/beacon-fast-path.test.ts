@@ -7,6 +7,7 @@ import { AD_SERVING_HEADERS, CORS_EXPOSED_HEADERS } from '../../plugins/security
 import { answerHeaders } from './answer-headers.ts';
 import { createBeaconFastPath } from './beacon-fast-path.ts';
 import { createBeaconsService } from './beacons.service.ts';
+import { createPublicAccess } from './publisher-gate.http.ts';
 import { createEventSigner, type ServedAd } from './event-signing.ts';
 import type { BeaconEvent, EventStore } from './event-store.ts';
 
@@ -30,6 +31,7 @@ describe('the beacon fast path', () => {
     { name: 'a click with an acceptable request id', method: 'POST', type: 'click', ad: () => served(), headers: { 'x-request-id': 'pedido-0123456789' } },
     { name: 'a click redirect', method: 'GET', type: 'click', ad: () => served({ to: 'https://loja.example/p/1?utm=rm' }), headers: {} },
     { name: 'a click without a destination', method: 'GET', type: 'click', ad: () => served(), headers: {} },
+    { name: 'a click redirect from a page', method: 'GET', type: 'click', ad: () => served({ to: 'https://loja.example/p/2' }), headers: { origin: 'https://loja.example' } },
   ];
   it.each(cases)('answers $name as the Fastify route does, and stores it', async ({ method, type, ad, headers }) => {
     const fast = ad();
@@ -48,6 +50,7 @@ describe('the beacon fast path', () => {
     let close: () => Promise<void>;
     let handedOn: string[];
     let failStore = false;
+    let floodedIp = false;
     let http: ReturnType<typeof supertest>;
     const stored: BeaconEvent[] = [];
     beforeAll(async () => {
@@ -62,7 +65,13 @@ describe('the beacon fast path', () => {
       };
       const fastPath = createBeaconFastPath({
         beacons: createBeaconsService({ signer: createEventSigner(t.config.jwtSecret), store }),
-        headers: answerHeaders({ requestId: () => 'id-0123456789', corsOrigins: ['https://loja.example'], exposedHeaders: CORS_EXPOSED_HEADERS, securityHeaders: AD_SERVING_HEADERS }),
+        headers: answerHeaders({ requestId: () => 'id-0123456789', exposedHeaders: CORS_EXPOSED_HEADERS, securityHeaders: AD_SERVING_HEADERS }),
+        access: createPublicAccess({
+          gate: { peek: (id) => ({ publisherId: id, requireApiKey: false, allowedOrigins: new Set(['https://loja.example']) }), find: async () => null },
+          limits: { ip: () => (floodedIp ? 7 : 0), publisher: () => 0 },
+          clientAddress: () => '127.0.0.1',
+          beaconPublisher: () => undefined,
+        }),
       });
       // 298: the fast path handed the request on at once; 299: after trying to store its event.
       ({ http, close } = await fastPathServer(fastPath, (req, how) => how === 'later' && handedOn.push(`${req.method} ${req.url}`)));
@@ -76,11 +85,25 @@ describe('the beacon fast path', () => {
       expect(res.status).toBe(202);
       expect(res.body).toEqual({ accepted: true });
       expect(res.headers).toMatchObject({ 'access-control-allow-origin': 'https://loja.example', vary: 'Origin', 'x-request-id': 'id-0123456789', ...AD_SERVING_HEADERS });
-      const other = await http.post(`/v1/beacon/view?t=${encodeURIComponent(sign(served()))}`).set('origin', 'https://outra.example');
-      expect(other.status).toBe(202);
-      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      const server = await http.post(`/v1/beacon/view?t=${encodeURIComponent(sign(served()))}`);
+      expect(server.status).toBe(202);
+      expect(server.headers['access-control-allow-origin']).toBeUndefined();
       expect(handedOn).toEqual([]);
       expect(stored.slice(-2).map((e) => e.type)).toEqual(['impression', 'view']);
+      // An origin the publisher does not list: the route answers the 403, nothing stored here.
+      expect((await http.post(`/v1/beacon/view?t=${encodeURIComponent(sign(served()))}`).set('origin', 'https://outra.example')).status).toBe(298);
+      expect(stored.length).toBe(2);
+    });
+
+    it('answers 429 itself to an IP over its ceiling, storing nothing', async () => {
+      floodedIp = true;
+      const before = stored.length;
+      const res = await http.post(`/v1/beacon/click?t=${encodeURIComponent(sign(served()))}`);
+      floodedIp = false;
+      expect(res.status).toBe(429);
+      expect(res.headers['retry-after']).toBe('7');
+      expect(res.body).toEqual({ error: { code: 'RATE_LIMITED', message: 'Muitas requisições. Tente novamente em instantes.' }, requestId: 'id-0123456789' });
+      expect(stored.length).toBe(before);
     });
 
     it('leaves other URLs, methods, bad tokens, other parameters and bodies to the app, and hands on a beacon its store failed', async () => {

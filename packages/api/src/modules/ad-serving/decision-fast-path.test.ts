@@ -38,10 +38,17 @@ const adsOf = (decided: Record<string, unknown>): unknown[] =>
   Object.values((decided.placements as Record<string, unknown> | undefined) ?? decided).filter(Array.isArray).flat();
 
 describe('the decision fast path', () => {
-  const cases: Array<{ name: string; headers: Record<string, string>; body: string | object }> = [
+  /** `x-api-key` '' sends none; 'tester' a signed-in member's session instead; `settings`: the publisher's ad API settings for the case. */
+  type Case = { name: string; headers: Record<string, string>; body: string | object; publisher?: 'unknown'; settings?: { requireApiKey: boolean; allowedOrigins: string[] } };
+  const cases: Case[] = [
     { name: 'a decision', headers: {}, body: search },
+    { name: 'an anonymous decision', headers: { 'x-api-key': '' }, body: search },
+    { name: 'an anonymous decision from a page', headers: { 'x-api-key': '', origin: 'https://qualquer.example' }, body: search },
+    { name: 'a decision with a key and an app id', headers: { 'x-app-id': 'app-da-loja' }, body: search },
     { name: 'a decision from a page of another origin, with its request id', headers: { origin: 'https://loja.example', 'x-request-id': 'pedido-0123456789' }, body: search },
     { name: 'a decision with a charset', headers: { 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(search) },
+    { name: 'a decision from an allowed origin', headers: { 'x-api-key': '', origin: 'https://loja.example' }, body: search, settings: { requireApiKey: false, allowedOrigins: ['https://loja.example'] } },
+    { name: 'a keyed decision where a key is required', headers: {}, body: search, settings: { requireApiKey: true, allowedOrigins: [] } },
     // Handed on after its body was read (Fastify parses it again from what the fast path read).
     { name: 'a body that is not JSON', headers: { 'content-type': 'application/json' }, body: '{"context":' },
     { name: 'a body with __proto__', headers: { 'content-type': 'application/json' }, body: '{"context":"home","__proto__":{"x":1},"placements":{"a":{"types":["product"],"quantity":1}}}' },
@@ -49,38 +56,53 @@ describe('the decision fast path', () => {
     { name: 'a term zod trims', headers: {}, body: { ...search, term: ' café ' } },
     { name: 'an unknown key', headers: { 'x-api-key': 'rmk_desconhecida_0000000000000000' }, body: search },
     // Handed on at once (the stub server below tells which is which).
-    { name: 'the tester (a signed-in member)', headers: { 'x-api-key': '' }, body: search },
+    { name: 'the tester (a signed-in member)', headers: { 'x-api-key': 'tester' }, body: search },
+    { name: 'the tester where a key is required', headers: { 'x-api-key': 'tester' }, body: search, settings: { requireApiKey: true, allowedOrigins: [] } },
+    { name: 'an anonymous decision where a key is required (401)', headers: { 'x-api-key': '' }, body: search, settings: { requireApiKey: true, allowedOrigins: [] } },
+    { name: 'a decision from an origin not allowed (403)', headers: { 'x-api-key': '', origin: 'https://outra.example' }, body: search, settings: { requireApiKey: false, allowedOrigins: ['https://loja.example'] } },
+    { name: 'a publisher that does not exist (404)', headers: { 'x-api-key': '' }, body: search, publisher: 'unknown' },
     { name: 'a text body', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(search) },
     { name: 'a body over the limit', headers: {}, body: { ...search, session_id: 'x'.repeat(1_100_000) } },
   ];
-  it.each(cases)('answers $name as the Fastify route does', async ({ headers, body }) => {
+  it.each(cases)('answers $name as the Fastify route does', async ({ headers, body, publisher, settings }) => {
     const all: Record<string, string> = { 'x-api-key': DEMO_API_KEY, ...headers };
-    if (all['x-api-key'] === '') {
-      delete all['x-api-key'];
-      all.authorization = bearer(await t.login(DEMO.admin)).authorization;
-    }
-    const served = await t.http.post(`/v1/rma/${publisherId}`).set(all).send(body as object);
-    // inject() goes straight to Fastify, never through the HTTP server and its fast paths.
-    const payload = typeof body === 'string' ? body : JSON.stringify(body);
-    const routed = await t.app.inject({ method: 'POST', url: `/v1/rma/${publisherId}`, headers: { 'content-type': 'application/json', ...all }, payload });
-    expect(served.status).toBe(routed.statusCode);
-    expect(Number(served.headers['content-length'])).toBe(Buffer.byteLength(served.text));
-    expectSameHeaders(served.headers, routed.headers, { requestIdGiven: Boolean(headers['x-request-id']), varying: ['content-length'] });
-    if (routed.statusCode === 200) {
-      const decided = withoutIds(served.text);
-      expect(decided).toEqual(withoutIds(routed.body));
-      expect(adsOf(decided).length).toBeGreaterThan(0);
-    } else {
-      const { requestId: _a, ...servedError } = JSON.parse(served.text) as { requestId: string };
-      const { requestId: _b, ...routedError } = JSON.parse(routed.body) as { requestId: string };
-      expect(servedError).toEqual(routedError);
+    if (all['x-api-key'] === 'tester') all.authorization = bearer(await t.login(DEMO.admin)).authorization;
+    if (all['x-api-key'] === '' || all['x-api-key'] === 'tester') delete all['x-api-key'];
+    const path = `/v1/rma/${publisher === 'unknown' ? 999_999_999 : publisherId}`;
+    const adApi = async (data: { requireApiKey: boolean; allowedOrigins: string[] }) => {
+      await t.db.retailMediaConfig.upsert({ where: { publisherId }, create: { publisherId, ...data }, update: data });
+      await t.app.publisherGate.changed(publisherId);
+    };
+    if (settings) await adApi(settings);
+    try {
+      const served = await t.http.post(path).set(all).send(body as object);
+      // inject() goes straight to Fastify, never through the HTTP server and its fast paths.
+      const payload = typeof body === 'string' ? body : JSON.stringify(body);
+      const routed = await t.app.inject({ method: 'POST', url: path, headers: { 'content-type': 'application/json', ...all }, payload });
+      expect(served.status).toBe(routed.statusCode);
+      expect(Number(served.headers['content-length'])).toBe(Buffer.byteLength(served.text));
+      expectSameHeaders(served.headers, routed.headers, { requestIdGiven: Boolean(headers['x-request-id']), varying: ['content-length'] });
+      if (routed.statusCode === 200) {
+        const decided = withoutIds(served.text);
+        expect(decided).toEqual(withoutIds(routed.body));
+        expect(adsOf(decided).length).toBeGreaterThan(0);
+      } else {
+        const { requestId: _a, ...servedError } = JSON.parse(served.text) as { requestId: string };
+        const { requestId: _b, ...routedError } = JSON.parse(routed.body) as { requestId: string };
+        expect(servedError).toEqual(routedError);
+      }
+    } finally {
+      if (settings) await adApi({ requireApiKey: false, allowedOrigins: [] });
     }
   });
 
-  it('answers with the headers another publisher gets, and hands a key of another publisher on (403)', async () => {
-    const other = await t.http.post(`/v1/rma/${publisherId + 1000}`).set('x-api-key', DEMO_API_KEY).send(search);
-    expect(other.status).toBe(403);
-    expect(other.headers['x-request-id']).toBe(other.body.requestId);
+  it('hands a key of another publisher on (403), with the headers every answer gets', async () => {
+    const other = await t.db.account.create({ data: { slug: `outro-${Date.now()}`, name: 'Outro publisher', type: 'grocery', retailMediaRole: 'publisher' } });
+    await t.db.accountAccessModule.create({ data: { accountId: other.id, moduleId: 8 } });
+    const res = await t.http.post(`/v1/rma/${other.id}`).set('x-api-key', DEMO_API_KEY).send(search);
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('RMA_WRONG_PUBLISHER');
+    expect(res.headers['x-request-id']).toBe(res.body.requestId);
   });
 
   describe('hands on to the app what it does not answer', () => {
