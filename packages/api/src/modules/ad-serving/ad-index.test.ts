@@ -3,6 +3,7 @@ import { buildApp } from '../../app.ts';
 import { clearOfBusinessMidnight, createTestApp, DEMO, bearer, type TestApp } from '../../../test/helpers.ts';
 import { DEMO_API_KEY } from './ad-serving.seed.ts';
 import { createEventSigner } from './event-signing.ts';
+import { MEDIA_BITS, scanOf } from './ad-index.ts';
 
 let t: TestApp;
 const ids = { bomPreco: 0, aurora: 0, size: 0, wallet: 0 };
@@ -175,5 +176,72 @@ describe.runIf(process.env.REDIS_URL)('ad index — across instances', () => {
     } finally {
       await second.close();
     }
+  });
+});
+
+describe('ad index — what a decision needs, precomputed per entry', () => {
+  it('files media type, frame class, catalog tags, audiences, signage duration and sponsored-brand products once', async () => {
+    const audience = await t.db.audience.create({
+      data: { publisherId: ids.bomPreco, name: 'Índice paulistas', status: 'approved', rules: [{ attribute: 'state', operator: 'eq', value: 'SP' }] },
+    });
+    const video = await t.db.adSize.create({ data: { publisherId: ids.bomPreco, name: 'Índice 720p', width: 1280, height: 720 } });
+    const product = await fixture({ keyword: 'precomp', adType: 'product', skus: ['cafe-aurora-tradicional-500g'] });
+    await t.db.campaignAudience.create({ data: { campaignId: product.campaignId, audienceId: audience.id } });
+    const banner = await fixture({ keyword: 'precomp' });
+    await t.db.ad.update({ where: { id: banner.adId }, data: { mediaType: 'video', adSizeId: video.id } });
+    const signage = await t.db.campaign.create({
+      data: {
+        publisherId: ids.bomPreco,
+        advertiserId: ids.aurora,
+        name: 'Índice tela',
+        adType: 'digital_signage',
+        dailyBudgetCents: 100_000n,
+        cpcCents: 10n,
+        startAt: new Date(Date.now() - 86_400_000),
+        ads: { create: [{ adType: 'digital_signage', status: 'approved', mediaUrl: '/brand/ads/tela.mp4' }] },
+      },
+    });
+    t.app.adIndex.invalidate(ids.bomPreco);
+    const idx = await t.app.adIndex.get(ids.bomPreco);
+    const entry = (campaignId: number) => idx.all.find((e) => e.campaignId === campaignId)!;
+
+    expect(entry(product.campaignId)).toMatchObject({ mediaBits: 0, audiences: [audience.id] });
+    expect([...entry(product.campaignId).tags]).toEqual(expect.arrayContaining(['café', 'mais vendidos']));
+    expect(idx.audiences.get(audience.id)).toMatchObject({ id: audience.id, key: 'indice paulistas' });
+    expect(entry(banner.campaignId)).toMatchObject({ mediaBits: MEDIA_BITS.video, mediaType: 'video', audiences: null });
+    expect(entry(banner.campaignId).assets).toEqual([{ url: 'https://cdn.test/banner.png', type: 'video', dimension: '1280x720' }]);
+    expect(idx.sizesByClass.get('desktop')?.has(video.id)).toBe(true);
+    expect(idx.sizesByKey.get('1280x720')?.has(video.id)).toBe(true);
+    // A signage video without a duration shows 30 s; the file name says it is a video.
+    expect(entry(signage.id)).toMatchObject({ mediaType: 'video', duration: 30, mediaBits: MEDIA_BITS.video });
+    const scan = scanOf(idx.all);
+    expect(scan.mediaBits[idx.all.indexOf(entry(banner.campaignId))]).toBe(MEDIA_BITS.video);
+  });
+
+  it('lists a sponsored brand’s active products with their catalog fields', async () => {
+    const campaign = await t.db.campaign.create({
+      data: {
+        publisherId: ids.bomPreco,
+        advertiserId: ids.aurora,
+        name: 'Índice marca',
+        adType: 'sponsored_brand',
+        dailyBudgetCents: 100_000n,
+        cpcCents: 10n,
+        startAt: new Date(Date.now() - 86_400_000),
+        products: { create: [{ sku: 'cafe-aurora-tradicional-500g' }, { sku: 'cafe-aurora-extraforte-500g', active: false }] },
+        ads: {
+          create: [
+            { adType: 'sponsored_brand', status: 'approved', brandName: 'Café Aurora', assets: [{ url: '/brand/a.svg', type: 'image', dimension: '1200x300' }] },
+          ],
+        },
+      },
+    });
+    t.app.adIndex.invalidate(ids.bomPreco);
+    const idx = await t.app.adIndex.get(ids.bomPreco);
+    const brand = idx.all.find((e) => e.campaignId === campaign.id)!;
+    expect(brand.products.map((p) => [p.sku, p.name, p.destinationUrl])).toEqual([
+      ['cafe-aurora-tradicional-500g', 'Café Aurora Tradicional 500g', 'https://loja.bompreco.varejo.test/p/cafe-aurora-tradicional-500g'],
+    ]);
+    expect(brand).toMatchObject({ mediaBits: MEDIA_BITS.image, mediaUrl: '/brand/a.svg', assets: [{ url: '/brand/a.svg', type: 'image', dimension: '1200x300' }] });
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { startOfBusinessDay } from '../../lib/business-day.ts';
 import { dayFraction, expectedCtr, PRIOR_CTR, rank, withinBudget, type Candidate } from './decision.ts';
+import { mediaTypeOf, sizeClassOf } from './ad-index.ts';
+import { createAdJson } from './decision-json.ts';
+import { compileAudience, matchingAudiences, nboCategories } from './segmentation.ts';
 
 const cand = (adId: number, pricing: 'cpc' | 'cpm', bidCents: number, clicks = 0, impressions = 0): Candidate => ({
   adId,
@@ -91,5 +94,81 @@ describe('pacing over a simulated São Paulo day', () => {
   it('stops at the daily and the total budget', () => {
     expect(withinBudget(budget(2400), at(23.9))).toBe(false);
     expect(withinBudget({ dailyBudgetCents: 2400, totalBudgetCents: 5000, todaySpentCents: 0, lifetimeSpentCents: 5000 }, at(12))).toBe(false);
+  });
+});
+
+describe('segmentation → audiences', () => {
+  const audiences = new Map(
+    [
+      compileAudience({ id: 1, name: 'Paulistas', rules: [{ attribute: 'state', operator: 'in', value: ['SP', 'RJ'] }] }),
+      compileAudience({ id: 2, name: 'Amantes de café', rules: [{ attribute: 'purchased_category', operator: 'contains', value: 'café' }] }),
+      compileAudience({
+        id: 3,
+        name: 'Mulheres 25 a 34 fora de Santos',
+        rules: [
+          { attribute: 'gender', operator: 'eq', value: 'female' },
+          { attribute: 'age_range', operator: 'eq', value: '25_34' },
+          { attribute: 'city', operator: 'neq', value: 'Santos' },
+        ],
+      }),
+      compileAudience({ id: 4, name: 'Sem regras', rules: [] }),
+    ].map((a) => [a.id, a]),
+  );
+  const match = (entries: Array<[string, string[]]>) => [...matchingAudiences(audiences, entries.map(([key, values]) => ({ key, values })))].sort();
+
+  it('matches rules on the attributes the request sends, without case or accents', () => {
+    expect(match([['STATE', ['sp']]])).toEqual([1]);
+    expect(match([['state', ['MG']]])).toEqual([]);
+    expect(match([['GENDER', ['F']], ['AGE', ['25']], ['CITY', ['São Paulo']]])).toEqual([3]);
+    expect(match([['GENDER', ['feminino']], ['AGE', ['34']], ['CITY', ['SANTOS']]])).toEqual([]);
+    // A rule on an attribute the request leaves out does not hold.
+    expect(match([['GENDER', ['F']], ['AGE', ['29']]])).toEqual([]);
+  });
+
+  it('reads ages into the catalogue ranges at their bounds', () => {
+    const range = (age: string) => match([['GENDER', ['F']], ['AGE', [age]], ['CITY', ['Campinas']]]);
+    expect([range('24'), range('25'), range('34'), range('35'), range('17')]).toEqual([[], [3], [3], [], []]);
+    expect(range('25_34')).toEqual([3]);
+  });
+
+  it('names audiences by id or by name (case, accents, spaces and underscores alike); audiences without rules only by name', () => {
+    expect(match([['AUDIENCES', ['AMANTES_DE_CAFE']]])).toEqual([2]);
+    expect(match([['AUDIENCES', ['amantes-de-café', '4']]])).toEqual([2, 4]);
+    expect(match([['NEIGHBOURHOOD', ['Madureira']]])).toEqual([]);
+    expect(matchingAudiences(audiences, undefined).size).toBe(0);
+  });
+
+  it('reads NBO_CATEGORIES, any case of the key', () => {
+    expect(nboCategories([{ key: 'nbo_categories', values: ['Mercearia > Café'] }, { key: 'STATE', values: ['SP'] }])).toEqual(['Mercearia > Café']);
+  });
+});
+
+describe('creatives', () => {
+  it('classes frames as mobile up to 480 px wide, desktop wider', () => {
+    expect([sizeClassOf('320x50'), sizeClassOf('480x320'), sizeClassOf('481x100'), sizeClassOf('728x90'), sizeClassOf('')]).toEqual([
+      'mobile',
+      'mobile',
+      'desktop',
+      'desktop',
+      null,
+    ]);
+  });
+
+  it('reads the media type from media_type, else from the file name', () => {
+    expect([mediaTypeOf('video', null), mediaTypeOf('video/mp4', null), mediaTypeOf('image', 'x.mp4'), mediaTypeOf(null, '/a/b.MP4?v=1'), mediaTypeOf(null, '/a.png')]).toEqual([
+      'video',
+      'video',
+      'image',
+      'video',
+      'image',
+    ]);
+  });
+
+  it('makes every URL absolute under the public origin and leaves absolute ones alone', () => {
+    const { absolute } = createAdJson('https://ads.example.com/');
+    expect(absolute('/uploads/a.png')).toBe('https://ads.example.com/uploads/a.png');
+    expect(absolute('//cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
+    expect(absolute('https://cdn.example.com/a.png')).toBe('https://cdn.example.com/a.png');
+    expect(absolute(null)).toBeNull();
   });
 });
