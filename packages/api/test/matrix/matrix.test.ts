@@ -1,4 +1,4 @@
-import { defineRoute, type RouteContract } from '@backoffice/contracts';
+import { adDecisionRoutes, conversionRoutes, defineRoute, MATRIX_ACTORS, type RouteContract } from '@backoffice/contracts';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { expectedOutcome, leakedValues, matrixOperations, missingEntryMessage, type ActorProfile } from './matrix.ts';
@@ -55,6 +55,28 @@ describe('expectedOutcome', () => {
     expect(expectedOutcome(r, 'anonymous', null, OWNER)).toBe(401);
     expect(expectedOutcome(r, 'operator', operator, OWNER)).toBe(403);
     expect(expectedOutcome(route({ permission: { kind: 'public' }, access: {} }), 'anonymous', null, OWNER)).toBe('allow');
+  });
+});
+
+describe('the public ad API (ad queries and conversions, as in the VTEX Ads API)', () => {
+  const profiles = {
+    owner: member(OWNER, 'admin', ['retail_media']),
+    operator: member(OWNER, 'operator', []),
+    industry: member(3, 'admin', ['retail_media'], 'industry'),
+    other: member(2, 'operator', []),
+  };
+
+  it('lets every caller, anonymous and members without the module included, call it on the owner’s publisher', () => {
+    for (const contract of [adDecisionRoutes.decide, conversionRoutes.conversion] as RouteContract[]) {
+      expect(contract.permission.kind, contract.operationId).toBe('public');
+      expect(contract.access.guard, contract.operationId).toBeUndefined();
+      expect(contract.access.fixture, contract.operationId).toBeDefined();
+      expect(contract.validationStatus, contract.operationId).toBe(422);
+      for (const actor of MATRIX_ACTORS) {
+        const profile = actor === 'anonymous' ? null : actor === 'owner' ? profiles.owner : actor === 'operator' ? profiles.operator : actor === 'industry' ? profiles.industry : profiles.other;
+        expect(expectedOutcome(contract, actor, profile, OWNER), `${contract.operationId} as ${actor}`).toBe('allow');
+      }
+    }
   });
 });
 
