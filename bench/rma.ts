@@ -113,7 +113,14 @@ process.env.BENCH_REDIS_PREFIX ??= `bench-${randomUUID().slice(0, 8)}`;
 
 async function serve() {
   // An API process: jobs and event counting run in the worker process (packages/api/src/worker.ts).
-  const config = loadConfig({ ...serverEnv(), RATE_LIMIT_MAX: '100000000', RUN_WORKERS: 'false' });
+  // One client IP sends everything at rates no page view makes: the public ceilings must not trip.
+  const config = loadConfig({
+    ...serverEnv(),
+    RATE_LIMIT_MAX: '100000000',
+    PUBLIC_RATE_LIMIT_IP: '1000000000',
+    PUBLIC_RATE_LIMIT_PUBLISHER: '1000000000',
+    RUN_WORKERS: 'false',
+  });
   const database = await createDatabase(config);
   const app = await buildApp(config, { database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -187,7 +194,12 @@ async function seedDataset() {
     if (database) {
       // Migrations added since that run apply first.
       await migrate(database);
-      const found = await database.session((db) => seededRows(db)).catch(() => undefined);
+      const found = await database
+        .session(async (db) => {
+          await grantRetailMedia(db);
+          return seededRows(db);
+        })
+        .catch(() => undefined);
       await database.close();
       if (found && found.publisherIds.length === PUBLISHERS) return found;
     }
@@ -240,6 +252,7 @@ async function seedRows(db: SqlRunner) {
       FROM camps c CROSS JOIN generate_series(0, ${KEYWORDS_PER_CAMPAIGN - 1}) k;
     ANALYZE;
   `);
+  await grantRetailMedia(db);
   const keys = await db.query<{ id: number; n: string }>('SELECT id, n FROM pubs ORDER BY n');
   for (const { id, n } of keys) {
     const key = apiKeyOf(Number(n));
@@ -249,6 +262,16 @@ async function seedRows(db: SqlRunner) {
     (SELECT count(*) FROM campaign_keywords) AS keywords, (SELECT count(*) FROM pubs) AS publishers`);
   console.log(`dataset in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, counts[0]);
   return seededRows(db);
+}
+
+/** The publishers' retail_media module: the public gate serves only publishers with active retail media. */
+async function grantRetailMedia(db: SqlRunner) {
+  await db.exec(`
+    INSERT INTO access_modules (id, key, name, position) VALUES (8, 'retail_media', 'Retail media', 0) ON CONFLICT DO NOTHING;
+    INSERT INTO account_access_modules (account_id, module_id)
+    SELECT a.id, m.id FROM accounts a CROSS JOIN access_modules m WHERE a.slug LIKE 'bench-publisher-%' AND m.key = 'retail_media'
+    ON CONFLICT DO NOTHING;
+  `);
 }
 
 /** The publishers (in API key order) and a sample of served ads of the seeded dataset. */
