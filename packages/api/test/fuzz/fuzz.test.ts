@@ -8,9 +8,11 @@ import { createFuzzer, seedOf, type OperationReport } from './runner.ts';
 /**
  * Property-based fuzzing of every operation of the contracts (issue 17 §2), as the owner
  * account's admin through the real app: valid calls derived from each operation's zod schemas and
- * its fixture, then one field broken at a time, then malformed bodies. Never a 5xx; every 4xx the
- * error envelope in the caller's language naming the field; a refused write changes no row; an
- * accepted write reads back as sent.
+ * its fixture, then one field broken at a time, a key no object knows at each object that strips
+ * such keys, then malformed bodies. Never a 5xx; every 4xx the error envelope in the caller's
+ * language; every refusal of the contract its validation status (400, or the contract's
+ * `validationStatus`: 422 on the public ad API) naming the field; an unknown key a `z.object`
+ * strips is ignored, not refused; a refused write changes no row; an accepted write reads back as sent.
  *
  * CI: a fixed seed and a few cases per operation. `pnpm fuzz`: a random seed and more cases
  * (FUZZ_SEED, FUZZ_RUNS, FUZZ_MUTATIONS, FUZZ_ONLY=operationId,… to replay).
