@@ -6,11 +6,6 @@ import type { RmaBody } from './tester-rules';
 
 export type RmaResponse = components['schemas']['RmaResponse'];
 export type RmaAd = components['schemas']['RmaAd'];
-/** The publisher's ad API settings (GET /configuration/ad-api). */
-export interface AdApiSettings {
-  require_api_key: boolean;
-  allowed_origins: string[];
-}
 export type AdSize = components['schemas']['AdSize'];
 export interface PublisherOption {
   value: string;
@@ -55,7 +50,7 @@ export const testerAdSizesQuery = (accountId: number, publisherId: string) =>
 export const testerAdApiQuery = (accountId: number) =>
   queryOptions({
     queryKey: testerKeys.adApi(accountId),
-    queryFn: (): Promise<AdApiSettings> => unwrap(api.GET('/configuration/ad-api')),
+    queryFn: () => unwrap(api.GET('/configuration/ad-api')),
     meta: { silent: true },
   });
 

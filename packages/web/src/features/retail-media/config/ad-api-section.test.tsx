@@ -45,7 +45,7 @@ describe('retail media configuration: ad API access', { timeout: 30_000 }, () =>
     await user.type(within(section).getByRole('textbox', { name: 'Origem 2' }), 'http://loja.test/carrinho');
     await user.click(within(section).getByRole('button', { name: 'Adicionar origem' }));
     await user.click(within(section).getByRole('button', { name: 'Salvar API de anúncios' }));
-    expect(await within(section).findByText(/Informe uma origem https:\/\//)).toBeInTheDocument();
+    expect(await within(section).findByText(/Informe uma origem como https:\/\//)).toBeInTheDocument();
     expect(puts(fetchMock)).toHaveLength(0);
 
     const second = within(section).getByRole('textbox', { name: 'Origem 2' });

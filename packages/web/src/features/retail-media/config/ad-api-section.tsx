@@ -2,7 +2,9 @@ import { ActionIcon, Alert, Button, Group, Stack, Switch, Text, TextInput } from
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconInfoCircle, IconPlus, IconTrash, IconWorld } from '@tabler/icons-react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { AdApiSettingsBody } from '@backoffice/contracts';
 import { api, ApiError, unwrap } from '../../../shared/api/client';
+import type { components } from '../../../shared/api/schema';
 import { LoadError } from '../../../shared/components/load-error';
 import { PageLoader } from '../../../shared/components/page-loader';
 import { notifySuccess } from '../../../shared/ui/notify';
@@ -10,29 +12,23 @@ import { configKeys, useAccountId, useMemberRole } from './api';
 import { SectionCard } from './section-card';
 import { t } from '../../../i18n';
 
-/** The publisher's ad API settings (GET/PUT /configuration/ad-api). */
-export interface AdApiSettings {
-  require_api_key: boolean;
-  allowed_origins: string[];
-}
+type AdApiSettings = components['schemas']['AdApiSettings'];
 interface AdApiValues {
   requireApiKey: boolean;
   origins: string[];
 }
 
 const MAX_ORIGINS = 50;
-// An origin as a browser sends it: https, a host, an optional port, nothing after.
-const ORIGIN = /^https:\/\/[a-z0-9.-]+(:\d{1,5})?$/i;
 
 const adApiKey = (accountId: number) => [...configKeys.all(accountId), 'ad-api'] as const;
 const adApiQuery = (accountId: number) =>
-  queryOptions({ queryKey: adApiKey(accountId), queryFn: (): Promise<AdApiSettings> => unwrap(api.GET('/configuration/ad-api')), meta: { silent: true } });
+  queryOptions({ queryKey: adApiKey(accountId), queryFn: () => unwrap(api.GET('/configuration/ad-api')), meta: { silent: true } });
 
 function useSaveAdApi() {
   const queryClient = useQueryClient();
   const accountId = useAccountId();
   return useMutation({
-    mutationFn: (body: AdApiSettings): Promise<AdApiSettings> => unwrap(api.PUT('/configuration/ad-api', { body })),
+    mutationFn: (body: AdApiSettings) => unwrap(api.PUT('/configuration/ad-api', { body })),
     onSuccess: (settings) => {
       queryClient.setQueryData(adApiKey(accountId), settings);
       notifySuccess(t('rmAdApi.config.saved'));
@@ -46,16 +42,15 @@ const toBody = (v: AdApiValues): AdApiSettings => ({
   allowed_origins: v.origins.map((o) => o.trim().replace(/\/$/, '')).filter(Boolean),
 });
 
+/** The contract's rules (an origin is scheme://host[:port], at most 50), each at the row it names. */
 function validate(values: AdApiValues): Record<string, string> {
+  const parsed = AdApiSettingsBody.safeParse(toBody(values));
   const errors: Record<string, string> = {};
-  const seen = new Set<string>();
-  values.origins.forEach((raw, i) => {
-    const origin = raw.trim().replace(/\/$/, '');
-    if (!origin) return;
-    if (!ORIGIN.test(origin)) errors[`origins.${i}`] = t('rmAdApi.config.originInvalid');
-    else if (seen.has(origin.toLowerCase())) errors[`origins.${i}`] = t('rmAdApi.config.originRepeated');
-    seen.add(origin.toLowerCase());
-  });
+  if (parsed.success) return errors;
+  for (const issue of parsed.error.issues) {
+    const field = originField(issue.path.map(String).join('.'), values);
+    if (field) errors[field] ??= issue.message;
+  }
   return errors;
 }
 
