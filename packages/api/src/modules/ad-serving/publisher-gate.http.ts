@@ -121,11 +121,12 @@ export function createPublicAccess({ gate, limits, clientAddress, beaconPublishe
     /** Adds the gate to the public routes as they are registered (call before registering them). */
     register(app: FastifyInstance) {
       app.addHook('onRoute', (route: RouteOptions) => {
-        if (route.method === 'OPTIONS' || (route.method as unknown) === 'HEAD') return;
+        if (route.method === 'OPTIONS') return;
         const hook = route.url.startsWith('/v1/rma/') ? decisionHook : route.url.startsWith('/v1/beacon/') ? beaconHook : undefined;
         if (!hook) return;
         const own = route.onRequest ? (Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest]) : [];
-        route.onRequest = [hook, ...own];
+        // A GET's HEAD route may come with the GET's hooks already: counted once all the same.
+        if (!own.includes(hook)) route.onRequest = [hook, ...own];
       });
     },
   };

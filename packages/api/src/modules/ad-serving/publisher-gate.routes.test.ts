@@ -235,3 +235,15 @@ describe('an event URL with a broken signature', () => {
     expect(await t.db.rmEvent.count({ where: { placement: ad.pl } })).toBe(0);
   });
 });
+
+describe('a HEAD of the click redirect', () => {
+  it('passes the gate once, as its GET does', async () => {
+    const h = await createTestApp({ publicRateLimit: { ip: 2, publisher: 1_000, windowMs: 60_000 } });
+    try {
+      const head = () => h.app.inject({ method: 'HEAD', url: '/v1/beacon/click?t=x', remoteAddress: '192.0.2.44' });
+      expect([(await head()).statusCode, (await head()).statusCode, (await head()).statusCode]).toEqual([400, 400, 429]);
+    } finally {
+      await h.close();
+    }
+  });
+});
