@@ -123,7 +123,7 @@ export function documentedResponses(contract: RouteContract, { hotPath = false }
 
 /** What a route's 400 and 422 say in /openapi.json when its validation errors answer 422 (else the standard texts). */
 const VALIDATION_422_DESCRIPTIONS: Record<number, string> = {
-  400: 'Corpo que não é JSON válido.',
+  400: 'Requisição ilegível: corpo que não é JSON válido (malformado ou vazio) ou endereço malformado.',
   422: 'Dados inválidos (código VALIDATION_ERROR: `error.details` nomeia cada campo recusado pelo seu caminho) ou regra de negócio não atendida.',
 };
 
