@@ -22,7 +22,7 @@ import { createEventConsumer } from './event-consumer.ts';
 import { createEventSigner } from './event-signing.ts';
 import { createDatabaseEventStore, createRedisEventStore } from './event-store.ts';
 import { registerIndexRefresh } from './index-refresh.ts';
-import { createPublicAccess, registerPublicPreflight } from './publisher-gate.http.ts';
+import { createPublicAccess, registerPublicPreflight, type PublicAccess } from './publisher-gate.http.ts';
 import { createPublisherGateRepo } from './publisher-gate.repo.ts';
 import { createPublisherGate, createRedisGateBus, type PublisherGate } from './publisher-gate.ts';
 import { createRequestStats, type RequestStats } from './request-stats.ts';
@@ -67,6 +67,7 @@ export const adServingModule: AppModule = {
     app.decorate('publisherGate', gate);
     const limits = createPublicLimits({ limits: config.publicRateLimit, redis, prefix: config.redisPrefix, log });
     const access = createPublicAccess({ gate, limits, clientAddress: clientAddressOf(config.trustProxy).address, beaconPublisher: beacons.publisherOf });
+    app.decorate('publicAccess', access);
     access.register(app);
     registerPublicPreflight(app, { gate, beaconPublisher: beacons.publisherOf });
     registerAdApiSettingsRoutes(app, createAdApiSettingsService({ repo: createAdApiSettingsRepo(db), scopes, gate }));
@@ -112,5 +113,7 @@ declare module 'fastify' {
      * (404 PUBLISHER_NOT_FOUND), `checkOrigin(id, origin)` (403 ORIGIN_NOT_ALLOWED), `changed(id)`.
      */
     publisherGate: PublisherGate;
+    /** The public endpoints' gate; `admitPublisher(request, reply, publisherId)` for a route that reads its publisher from the body (conversions). */
+    publicAccess: PublicAccess;
   }
 }

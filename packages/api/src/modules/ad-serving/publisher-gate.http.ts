@@ -118,6 +118,21 @@ export function createPublicAccess({ gate, limits, clientAddress, beaconPublishe
       if (settings === undefined) return undefined;
       return kept(req, judge(req, settings, false));
     },
+    /**
+     * For a public route that learns its publisher from the body (conversions; its IP was counted
+     * on arrival): 404 PUBLISHER_NOT_FOUND, the publisher's ceiling (429), its allowed origins
+     * (403 ORIGIN_NOT_ALLOWED), and access-control-allow-origin when the page may read the answer.
+     */
+    async admitPublisher(request: FastifyRequest, reply: FastifyReply, publisherId: number): Promise<PublisherSettings> {
+      const settings = await gate.find(publisherId);
+      if (!settings) throw new NotFoundError('PUBLISHER_NOT_FOUND');
+      const wait = limits.publisher(publisherId);
+      if (wait) throw new TooManyRequestsError('RATE_LIMITED', wait);
+      const origin = originVerdict(settings, request.headers.origin);
+      if (origin === 'refuse') throw new ForbiddenError('ORIGIN_NOT_ALLOWED');
+      if (origin === 'reflect') reply.header('access-control-allow-origin', request.headers.origin);
+      return settings;
+    },
     /** Adds the gate to the public routes as they are registered (call before registering them). */
     register(app: FastifyInstance) {
       app.addHook('onRoute', (route: RouteOptions) => {

@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors.ts';
-import { createPublisherGate, GATE_MISS_LOOKUPS_PER_SECOND, originVerdict, type GateBus } from './publisher-gate.ts';
+import { createPublicAccess } from './publisher-gate.http.ts';
+import { createPublisherGate, createRedisGateBus, GATE_MISS_LOOKUPS_PER_SECOND, originVerdict, type GateBus } from './publisher-gate.ts';
 import type { PublisherGateRepo, PublisherGateRow } from './publisher-gate.repo.ts';
 
 /** A repository over rows the test changes, counting its reads. */
@@ -87,6 +91,51 @@ describe('the publisher gate', () => {
     hear(1);
     await new Promise((r) => setTimeout(r, 10));
     expect(gate.peek(1)).toBeUndefined();
+    await gate.close();
+  });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('the gate over several instances', () => {
+  it('hears a change announced by another instance (the PUT of one instance reaches all)', async () => {
+    const redis = new Redis(process.env.REDIS_URL!);
+    const prefix = `test-gate-${randomBytes(4).toString('hex')}`;
+    const { repo, rows } = fakeRepo([{ id: 1, retailMediaConfig: null }]);
+    const a = createPublisherGate({ repo, bus: createRedisGateBus(redis, prefix) });
+    const b = createPublisherGate({ repo, bus: createRedisGateBus(redis, prefix) });
+    try {
+      await Promise.all([a.publisher(1), b.publisher(1)]);
+      // Both subscribed before the announcement.
+      await new Promise((r) => setTimeout(r, 200));
+      rows[0]!.retailMediaConfig = { requireApiKey: false, allowedOrigins: ['https://loja.example'] };
+      await a.changed(1);
+      const deadline = Date.now() + 3_000;
+      while (!b.peek(1)?.allowedOrigins && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect([...(b.peek(1)?.allowedOrigins ?? [])]).toEqual(['https://loja.example']);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      redis.disconnect();
+    }
+  });
+});
+
+describe('a route that reads its publisher from the body (conversions)', () => {
+  const reply = () => {
+    const headers: Record<string, unknown> = {};
+    return { headers, reply: { header: (name: string, value: unknown) => ((headers[name] = value), undefined) } as unknown as FastifyReply };
+  };
+  const request = (origin?: string) => ({ headers: origin ? { origin } : {} }) as FastifyRequest;
+
+  it('admits an active publisher under its ceiling from an allowed origin, reflecting it', async () => {
+    const { repo } = fakeRepo([{ id: 1, retailMediaConfig: { requireApiKey: false, allowedOrigins: ['https://loja.example'] } }]);
+    const gate = createPublisherGate({ repo });
+    let spent = 0;
+    const access = createPublicAccess({ gate, limits: { ip: () => 0, publisher: () => (++spent > 2 ? 1 : 0) }, clientAddress: () => '', beaconPublisher: () => undefined });
+    const ok = reply();
+    await access.admitPublisher(request('https://loja.example'), ok.reply, 1);
+    expect(ok.headers['access-control-allow-origin']).toBe('https://loja.example');
+    expect(await codeOf(access.admitPublisher(request('https://outra.example'), reply().reply, 1))).toBe('ORIGIN_NOT_ALLOWED');
+    expect(await codeOf(access.admitPublisher(request(), reply().reply, 1))).toBe('RATE_LIMITED');
+    expect(await codeOf(access.admitPublisher(request(), reply().reply, 2))).toBe('PUBLISHER_NOT_FOUND');
     await gate.close();
   });
 });
