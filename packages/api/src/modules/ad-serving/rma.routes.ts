@@ -22,8 +22,8 @@ export interface RmaDeps {
 export type PublisherCaller = { publisherId: number } | { member: MemberContext };
 
 /**
- * Reads the caller of `/v1/rma` and `/v1/beacon/conversion`: an `x-api-key` (unknown or revoked → 401),
- * else a bearer session of a member with the retail_media module (none → 401; no module → 403).
+ * Reads the caller of `/v1/beacon/conversion`: an `x-api-key` (unknown or revoked → 401), else a
+ * bearer session of a member with the retail_media module (none → 401; no module → 403).
  */
 export async function publisherCallerOf(
   app: FastifyInstance,
