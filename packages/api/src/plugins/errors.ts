@@ -31,15 +31,36 @@ interface FieldIssue {
   message: string;
 }
 
-function fieldIssues(items: ZodValidationItem[], context: string | undefined, lang: Lang): FieldIssue[] {
+/** The request part a validation error is about, as sent (Fastify keeps it when its schema refuses it). */
+function partOf(request: FastifyRequest, context: string | undefined): unknown {
+  if (context === 'body' || context === undefined) return request.body;
+  if (context === 'params') return request.params;
+  if (context === 'querystring') return request.query;
+  if (context === 'headers') return request.headers;
+  return undefined;
+}
+
+/** The value at a path of a part (zod's issues leave the input out: its wording depends on it). */
+function valueAt(part: unknown, keys: string[]): unknown {
+  let value = part;
+  for (const key of keys) {
+    if (!value || typeof value !== 'object' || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+function fieldIssues(items: ZodValidationItem[], context: string | undefined, lang: Lang, part: unknown): FieldIssue[] {
   return items.map((item) => {
-    const path = item.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
-    const keys = item.keyword === 'unrecognized_keys' ? (item.params.keys as string[] | undefined) : undefined;
-    const field = keys?.length ? keys.map((k) => (path ? `${path}.${k}` : k)).join(', ') : path || (context ?? 'body');
+    const keys = item.instancePath.replace(/^\//, '').split('/').filter(Boolean);
+    const path = keys.join('.');
+    const unknownKeys = item.keyword === 'unrecognized_keys' ? (item.params.keys as string[] | undefined) : undefined;
+    const field = unknownKeys?.length ? unknownKeys.map((k) => (path ? `${path}.${k}` : k)).join(', ') : path || (context ?? 'body');
     let message = item.message;
     // zod's own wording in `lang`, unless the contract wrote the message (then worded in `lang` by the envelope).
     if (item.keyword !== 'custom' && !contractMessageOf(item.message)) {
-      const rendered = localeErrors[lang]({ ...item.params, code: item.keyword, path: [] } as never);
+      // With the value sent: a value of the wrong type is not a missing one ("received array", not "required").
+      const rendered = localeErrors[lang]({ ...item.params, input: valueAt(part, keys), code: item.keyword, path: [] } as never);
       const text = typeof rendered === 'string' ? rendered : rendered?.message;
       if (text) message = text;
     }
@@ -131,7 +152,8 @@ export default fp(
         return send(reply, status, errorEnvelope(request, err.code, err.messageCode, err.params, err.details));
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
-        const issues = fieldIssues(err.validation as unknown as ZodValidationItem[], err.validationContext, request.lang);
+        const context = err.validationContext;
+        const issues = fieldIssues(err.validation as unknown as ZodValidationItem[], context, request.lang, partOf(request, context));
         const first = issues[0]!;
         return send(
           reply,

@@ -17,7 +17,7 @@ import { envelopeProblem, namedFields, type Envelope } from './envelope.ts';
  * own status. A route that says nothing answers 400.
  */
 const Placement = z.object({ types: z.array(z.enum(['product', 'banner'])).min(1), quantity: z.number().int().min(1).max(20) });
-const Body = z.object({ context: z.enum(['home', 'search']), placements: z.record(z.string().min(1), Placement) });
+const Body = z.object({ context: z.enum(['home', 'search']), dedup_ads: z.boolean().optional(), placements: z.record(z.string().min(1), Placement) });
 const Params = z.object({ publisherId: z.coerce.number().int().positive() });
 const Answer = z.object({ ok: z.literal(true) });
 const base = {
@@ -95,6 +95,17 @@ describe('validationStatus', () => {
     const query = await app.inject({ method: 'GET', url: '/t/read/7?term=x' });
     expect(query.statusCode).toBe(422);
     expect(namedFields(query.json())).toContain('term');
+  });
+
+  it('words a value of the wrong type as such, not as a missing one, in either language', async () => {
+    const detailOf = (body: Envelope, field: string) => body.error.details?.find((d) => d.field === field)?.message;
+    const wrong = { ...valid, dedup_ads: [null, null] };
+    expect(detailOf((await post('/t/422/7', JSON.stringify(wrong))).body, 'dedup_ads')).toBe('Tipo de valor inválido.');
+    expect(detailOf((await post('/t/422/7', JSON.stringify(wrong), 'application/json', 'en')).body, 'dedup_ads')).toMatch(/expected boolean, received array/);
+    const { placements: _placements, ...missing } = valid;
+    expect(detailOf((await post('/t/422/7', JSON.stringify(missing))).body, 'placements')).toBe('Campo obrigatório.');
+    const array = await post('/t/400/7', JSON.stringify([valid]), 'application/json', 'en');
+    expect(detailOf(array.body, 'body')).toMatch(/expected object, received array/);
   });
 
   it('answers 422 for a text input-text refuses and for a field the handler refuses', async () => {
