@@ -1,9 +1,10 @@
-import { UpdateAdBody } from '@backoffice/contracts';
+import { UpdateAdBody, type AdCreativeMediaKind } from '@backoffice/contracts';
 import type { Ad, AdType, CreateAdPayload, UpdateAdPayload } from './api';
 
 export interface AdAssetValue {
   dimension: string;
   url: string;
+  type: AdCreativeMediaKind;
 }
 
 /** The ad form's state: every creative field of every type; only the ad type's own are sent. */
@@ -16,6 +17,8 @@ export interface AdFormValues {
   media_url: string;
   /** The uploaded file's MIME type (or the saved ad's "image" / "video"). */
   media_type: string;
+  /** A banner's media: an image of its size, or a video of a video size. */
+  banner_kind: AdCreativeMediaKind;
   alt_text: string;
   ad_size_id: string | null;
   destination_url: string;
@@ -24,6 +27,8 @@ export interface AdFormValues {
   brand_name: string;
   brand_url: string;
   assets: AdAssetValue[];
+  /** Digital signage: seconds on screen, as typed ('' when not given). */
+  duration: number | '';
 }
 
 export function emptyAdValues(adType: AdType): AdFormValues {
@@ -34,6 +39,7 @@ export function emptyAdValues(adType: AdType): AdFormValues {
     product_image_url: null,
     media_url: '',
     media_type: '',
+    banner_kind: 'image',
     alt_text: '',
     ad_size_id: null,
     destination_url: '',
@@ -41,7 +47,8 @@ export function emptyAdValues(adType: AdType): AdFormValues {
     description: '',
     brand_name: '',
     brand_url: '',
-    assets: adType === 'sponsored_brand' ? [{ dimension: '', url: '' }] : [],
+    assets: adType === 'sponsored_brand' ? [{ dimension: '', url: '', type: 'image' }] : [],
+    duration: '',
   };
 }
 
@@ -55,6 +62,7 @@ export function adToFormValues(ad: Ad): AdFormValues {
     product_image_url: s.product_image_url,
     media_url: s.media_url ?? '',
     media_type: s.media_type ?? '',
+    banner_kind: s.media_type === 'video' ? 'video' : 'image',
     alt_text: s.alt_text ?? '',
     ad_size_id: s.ad_size ? String(s.ad_size.id) : null,
     destination_url: s.destination_url ?? '',
@@ -62,14 +70,15 @@ export function adToFormValues(ad: Ad): AdFormValues {
     description: s.description ?? '',
     brand_name: s.brand_name ?? '',
     brand_url: s.brand_url ?? '',
-    assets: s.assets.map((a) => ({ dimension: a.dimension, url: a.url })),
+    assets: s.assets.map((a) => ({ dimension: a.dimension, url: a.url, type: a.type })),
+    duration: s.duration ?? '',
   };
 }
 
 /** Digital signage says "image" or "video"; an upload says the MIME type. */
 export const signageKind = (mediaType: string): 'image' | 'video' => (mediaType.startsWith('video') ? 'video' : 'image');
 
-const optionalUrl = (text: string) => (text.trim() === '' ? null : text.trim());
+const optionalText = (text: string) => (text.trim() === '' ? null : text.trim());
 /** A required value not given yet is left out, so the schema says "Campo obrigatório." rather than a format rule. */
 const required = <T>(value: T | '' | null): T => (value === '' || value === null ? (undefined as unknown as T) : value);
 
@@ -81,10 +90,12 @@ export function toUpdateAdBody(v: AdFormValues): UpdateAdPayload {
     case 'banner':
       return {
         ad_type: 'banner',
+        media_type: v.banner_kind,
         media_url: required(v.media_url),
         alt_text: v.alt_text,
         ad_size_id: required(v.ad_size_id ? Number(v.ad_size_id) : null),
-        destination_url: optionalUrl(v.destination_url),
+        destination_url: optionalText(v.destination_url),
+        brand_name: optionalText(v.brand_name),
       };
     case 'sponsored_brand':
       return {
@@ -93,10 +104,15 @@ export function toUpdateAdBody(v: AdFormValues): UpdateAdPayload {
         description: v.description,
         brand_name: v.brand_name,
         brand_url: v.brand_url,
-        assets: v.assets.map((a) => ({ dimension: a.dimension, url: required(a.url), type: 'image' as const })),
+        assets: v.assets.map((a) => ({ dimension: required(a.dimension), url: required(a.url), type: a.type })),
       };
     case 'digital_signage':
-      return { ad_type: 'digital_signage', media_url: required(v.media_url), media_type: signageKind(v.media_type) };
+      return {
+        ad_type: 'digital_signage',
+        media_url: required(v.media_url),
+        media_type: signageKind(v.media_type),
+        ...(v.duration === '' ? {} : { duration: v.duration }),
+      };
   }
 }
 

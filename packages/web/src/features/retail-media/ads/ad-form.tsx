@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Select, Stack, TextInput, Textarea } from '@mantine/core';
+import { AD_SIGNAGE_DURATION } from '@backoffice/contracts';
+import { Alert, Button, Group, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -6,8 +7,9 @@ import { useState } from 'react';
 import { ApiError } from '../../../shared/api/client';
 import { notifyError } from '../../../shared/ui/notify';
 import { adSizesQuery, useAccountId } from './api';
-import { adFieldOf, validateAdForm, type AdFormValues } from './ad-form-values';
+import { adFieldOf, signageKind, validateAdForm, type AdFormValues } from './ad-form-values';
 import { AdMediaField } from './ad-media-field';
+import { BannerFields } from './banner-fields';
 import { BrandAssetsField } from './brand-assets-field';
 import { CatalogPicker } from './catalog-picker';
 import { t } from '../../../i18n';
@@ -21,6 +23,18 @@ interface Props {
   onSubmit: (values: AdFormValues) => Promise<unknown>;
   onCancel: () => void;
   cancelLabel?: string;
+}
+
+/** A video's length in whole seconds (1 to 600), read by the browser from its metadata; null when it cannot tell. */
+function videoSeconds(url: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const video = document.createElement('video');
+    video.preload = 'metadata';
+    video.onloadedmetadata = () =>
+      resolve(Number.isFinite(video.duration) && video.duration > 0 ? Math.min(AD_SIGNAGE_DURATION.max, Math.max(AD_SIGNAGE_DURATION.min, Math.ceil(video.duration))) : null);
+    video.onerror = () => resolve(null);
+    video.src = url;
+  });
 }
 
 /** One ad's creative, by its type (product, banner, sponsored brand, digital signage), validated with the contracts' schema. */
@@ -41,8 +55,6 @@ export function AdForm({ publisherId, initialValues, submitLabel, pending, onSub
       if (details.length === 0) setServerError(error.message);
     });
   });
-
-  const size = sizes.data?.find((s) => String(s.id) === v.ad_size_id);
 
   return (
     <form onSubmit={submit} noValidate>
@@ -69,42 +81,7 @@ export function AdForm({ publisherId, initialValues, submitLabel, pending, onSub
           />
         )}
 
-        {v.ad_type === 'banner' && (
-          <>
-            <Select
-              label={t('rmAds.form.adSize')}
-              placeholder={sizes.isPending ? t('common.loading') : t('rmAds.form.adSizePlaceholder')}
-              data={(sizes.data ?? []).map((s) => ({ value: String(s.id), label: t('rmAds.form.adSizeOption', { name: s.name, width: s.width, height: s.height }) }))}
-              nothingFoundMessage={t('rmAds.form.noSizes')}
-              required
-              allowDeselect={false}
-              key={form.key('ad_size_id')}
-              {...form.getInputProps('ad_size_id')}
-              onChange={(value) => {
-                form.setFieldValue('ad_size_id', value);
-                // The image was checked against the previous size: send it again.
-                if (value !== v.ad_size_id) form.setValues({ media_url: '', media_type: '' });
-              }}
-            />
-            <AdMediaField
-              label={t('rmAds.form.bannerImage')}
-              description={size ? t('rmAds.media.exactSize', { width: size.width, height: size.height }) : t('rmAds.media.chooseSizeFirst')}
-              adType="banner"
-              adSizeId={v.ad_size_id ? Number(v.ad_size_id) : null}
-              disabled={!v.ad_size_id}
-              value={{ url: v.media_url, media_type: v.media_type }}
-              onChange={(media) => {
-                form.setValues({ media_url: media.url, media_type: media.media_type });
-                form.clearFieldError('media_url');
-              }}
-              onUploadingChange={uploading}
-              error={form.errors.media_url}
-              testId="banner-media"
-            />
-            <TextInput label={t('rmAds.form.altText')} description={t('rmAds.form.altTextHint')} required maxLength={250} key={form.key('alt_text')} {...form.getInputProps('alt_text')} />
-            <TextInput label={t('rmAds.form.destinationUrl')} placeholder="https://" key={form.key('destination_url')} {...form.getInputProps('destination_url')} />
-          </>
-        )}
+        {v.ad_type === 'banner' && <BannerFields form={form} sizes={sizes.data} onUploadingChange={uploading} />}
 
         {v.ad_type === 'sponsored_brand' && (
           <>
@@ -119,19 +96,41 @@ export function AdForm({ publisherId, initialValues, submitLabel, pending, onSub
         )}
 
         {v.ad_type === 'digital_signage' && (
-          <AdMediaField
-            label={t('rmAds.form.signageMedia')}
-            description={t('rmAds.media.signageHint')}
-            adType="digital_signage"
-            value={{ url: v.media_url, media_type: v.media_type }}
-            onChange={(media) => {
-              form.setValues({ media_url: media.url, media_type: media.media_type });
-              form.clearFieldError('media_url');
-            }}
-            onUploadingChange={uploading}
-            error={form.errors.media_url}
-            previewHeight={260}
-          />
+          <>
+            <AdMediaField
+              label={t('rmAds.form.signageMedia')}
+              description={t('rmAds.media.signageHint')}
+              adType="digital_signage"
+              value={{ url: v.media_url, media_type: v.media_type }}
+              onChange={(media) => {
+                form.setValues({ media_url: media.url, media_type: media.media_type });
+                form.clearFieldError('media_url');
+                // A video plays for its own length unless told otherwise.
+                if (media.media_type.startsWith('video') && form.getValues().duration === '') {
+                  void videoSeconds(media.url).then((seconds) => {
+                    if (seconds !== null && form.getValues().duration === '') form.setFieldValue('duration', seconds);
+                  });
+                }
+              }}
+              onUploadingChange={uploading}
+              error={form.errors.media_url}
+              previewHeight={260}
+            />
+            <NumberInput
+              label={t('rmAds.form.duration')}
+              description={t('rmAds.form.durationHint')}
+              placeholder={String(AD_SIGNAGE_DURATION.imageDefault)}
+              required={signageKind(v.media_type) === 'video'}
+              min={AD_SIGNAGE_DURATION.min}
+              max={AD_SIGNAGE_DURATION.max}
+              allowDecimal={false}
+              allowNegative={false}
+              suffix=" s"
+              styles={{ wrapper: { maxWidth: 240 } }}
+              key={form.key('duration')}
+              {...form.getInputProps('duration')}
+            />
+          </>
         )}
 
         <Group justify="flex-end" gap="sm">

@@ -3,7 +3,7 @@ import { IconCloudUpload, IconReplace, IconTrash } from '@tabler/icons-react';
 import { UploadDropZone } from '../../../shared/components/upload-drop-zone';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../shared/api/client';
-import { acceptedAdMedia, checkAdMediaFile, uploadAdMedia } from './ad-media-upload';
+import { acceptedAdMedia, checkAdMediaFile, defaultMediaKind, uploadAdMedia, type AdMediaKind } from './ad-media-upload';
 import type { AdMedia, AdType } from './api';
 import { t } from '../../../i18n';
 
@@ -16,6 +16,8 @@ interface Props {
   label: string;
   description?: string;
   adType: AdType;
+  /** What the field takes (default: images, or either for digital signage). */
+  kind?: AdMediaKind;
   /** A banner's chosen size: the upload is checked against it (and waits for it). */
   adSizeId?: number | null;
   value: AdMediaValue;
@@ -29,6 +31,8 @@ interface Props {
   testId?: string;
 }
 
+const DROP_HINT: Record<AdMediaKind, string> = { image: 'rmAds.media.drop', video: 'rmAds.media.dropVideo', any: 'rmAds.media.dropSignage' };
+
 const isVideo = (value: AdMediaValue) => value.media_type.startsWith('video') || /\.mp4$/i.test(value.url);
 
 /** The uploaded creative: the picture, or the MP4 with its controls. */
@@ -40,7 +44,7 @@ export function AdMediaPreview({ value, height = 200, alt }: { value: AdMediaVal
 }
 
 /** Picks or drops a file, sends it to POST /ad/media with a progress bar, then previews it. */
-export function AdMediaField({ label, description, adType, adSizeId, value, onChange, onUploadingChange, error, disabled, previewHeight = 200, testId }: Props) {
+export function AdMediaField({ label, description, adType, kind = defaultMediaKind(adType), adSizeId, value, onChange, onUploadingChange, error, disabled, previewHeight = 200, testId }: Props) {
   const [upload, setUpload] = useState<{ name: string; percent: number } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -48,7 +52,7 @@ export function AdMediaField({ label, description, adType, adSizeId, value, onCh
 
   const send = async (file: File | null) => {
     if (!file || disabled) return;
-    const problem = checkAdMediaFile(file, adType);
+    const problem = checkAdMediaFile(file, kind);
     setFileError(problem);
     if (problem) return;
     abort.current?.abort();
@@ -69,7 +73,7 @@ export function AdMediaField({ label, description, adType, adSizeId, value, onCh
     }
   };
 
-  const accept = acceptedAdMedia(adType).join(',');
+  const accept = acceptedAdMedia(kind).join(',');
   const picker = (text: string, variant: 'light' | 'default') => (
     <FileButton onChange={(file) => void send(file)} accept={accept} disabled={disabled}>
       {(props) => (
@@ -99,7 +103,7 @@ export function AdMediaField({ label, description, adType, adSizeId, value, onCh
           <UploadDropZone
             upload={upload}
             uploadingLabel={(name) => t('rmAds.media.uploading', { name })}
-            hint={t(adType === 'digital_signage' ? 'rmAds.media.dropSignage' : 'rmAds.media.drop')}
+            hint={t(DROP_HINT[kind])}
             picker={picker(t('rmAds.media.choose'), 'light')}
             onFile={(file) => void send(file)}
             padding="md"

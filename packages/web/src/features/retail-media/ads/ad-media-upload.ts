@@ -12,14 +12,20 @@ export const maxAdMediaBytes = (type: AdMediaType) => (type === 'video/mp4' ? AD
 
 const megabytes = (bytes: number) => (bytes / MB).toLocaleString('pt-BR', { maximumFractionDigits: 1 });
 
-/** What a file picker accepts for an ad type: images, plus MP4 for digital signage only. */
-export const acceptedAdMedia = (adType: AdType) => AD_MEDIA_TYPES.filter((type) => adType === 'digital_signage' || type !== 'video/mp4');
+/** What a media field takes: images, MP4 videos, or either (digital signage). */
+export type AdMediaKind = 'image' | 'video' | 'any';
 
-/** The API's checks before sending: the type (video only for digital signage), then its size limit. Null when fine. */
-export function checkAdMediaFile(file: { type: string; size: number }, adType: AdType): string | null {
-  if (!isAdMediaType(file.type) || !acceptedAdMedia(adType).includes(file.type)) {
-    return t(adType === 'digital_signage' ? 'rmAds.media.invalidTypeSignage' : 'rmAds.media.invalidType');
-  }
+/** The kind of media an ad type's upload takes when its form does not choose one: product ads images, digital signage either. */
+export const defaultMediaKind = (adType: AdType): AdMediaKind => (adType === 'digital_signage' ? 'any' : 'image');
+
+/** What a file picker accepts for a kind of media. */
+export const acceptedAdMedia = (kind: AdMediaKind) => AD_MEDIA_TYPES.filter((type) => kind === 'any' || (kind === 'video') === (type === 'video/mp4'));
+
+const INVALID_TYPE: Record<AdMediaKind, string> = { image: 'rmAds.media.invalidType', video: 'rmAds.media.invalidTypeVideo', any: 'rmAds.media.invalidTypeSignage' };
+
+/** The API's checks before sending: the type (of the kind asked), then its size limit. Null when fine. */
+export function checkAdMediaFile(file: { type: string; size: number }, kind: AdMediaKind): string | null {
+  if (!isAdMediaType(file.type) || !acceptedAdMedia(kind).includes(file.type)) return t(INVALID_TYPE[kind]);
   const limit = maxAdMediaBytes(file.type);
   if (file.size > limit) return t('rmAds.media.tooLarge', { size: megabytes(file.size), limit: megabytes(limit) });
   return null;
@@ -28,7 +34,7 @@ export function checkAdMediaFile(file: { type: string; size: number }, adType: A
 export interface AdMediaUpload {
   file: File;
   adType: AdType;
-  /** A banner's size: the API checks the image is exactly that width and height. */
+  /** A banner's size: the API checks an image is exactly that width and height, and takes a video only for a video size. */
   adSizeId?: number | null;
 }
 

@@ -40,12 +40,15 @@ export function AdPreview({ ad, size = 'sm' }: { ad: Ad; size?: 'sm' | 'lg' }) {
     case 'product':
       return <CatalogProductRow product={{ sku: s.sku ?? '', name: s.product_name, image_url: s.product_image_url }} />;
     case 'banner':
-      return s.media_url ? <EnlargeableImage src={s.media_url} alt={s.alt_text ?? t('rmAds.types.banner')} {...dims} /> : <NoMedia />;
+      if (!s.media_url) return <NoMedia />;
+      if (isVideo(ad)) return size === 'lg' ? <AdMediaPreview value={{ url: s.media_url, media_type: 'video' }} height={160} alt="" /> : <NoMedia video />;
+      return <EnlargeableImage src={s.media_url} alt={s.alt_text ?? t('rmAds.types.banner')} {...dims} />;
     case 'sponsored_brand': {
-      const asset = s.assets[0];
+      // The thumbnail is the first image; a brand of videos only shows the video mark.
+      const image = s.assets.find((a) => a.type === 'image');
       return (
         <Group gap="sm" wrap="nowrap" miw={0}>
-          {asset ? <EnlargeableImage src={asset.url} alt={s.brand_name ?? s.headline ?? ''} w={72} h={40} /> : <NoMedia />}
+          {image ? <EnlargeableImage src={image.url} alt={s.brand_name ?? s.headline ?? ''} w={72} h={40} /> : <NoMedia video={s.assets.length > 0} />}
           <Stack gap={0} miw={0}>
             <Text size="sm" fw={500} lineClamp={1}>
               {s.headline}

@@ -25,6 +25,7 @@ const sizeOf = (ad: Ad) => {
   const size = ad.settings.ad_size;
   if (size) return t('rmAds.sizeLabel', { name: size.name, width: size.width, height: size.height });
   if (ad.ad_type === 'sponsored_brand' && ad.settings.assets.length) return ad.settings.assets.map((a) => a.dimension).join(', ');
+  if (ad.ad_type === 'digital_signage' && ad.settings.duration !== null) return t('rmAds.durationLabel', { seconds: ad.settings.duration });
   return DASH;
 };
 

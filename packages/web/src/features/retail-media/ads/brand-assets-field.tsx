@@ -1,4 +1,5 @@
-import { ActionIcon, Button, Card, Group, Input, Stack, Text, TextInput } from '@mantine/core';
+import { RMA_VIDEO_SIZES, type AdCreativeMediaKind } from '@backoffice/contracts';
+import { ActionIcon, Button, Card, Group, Input, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { AdMediaField } from './ad-media-field';
@@ -13,9 +14,25 @@ interface Props {
   onUploadingChange: (uploading: boolean) => void;
 }
 
-/** A sponsored brand's images: each uploaded, with its dimension filled from the image (and editable). */
+/** The frames a video asset may have, named as an ad query asks for them (1080p…). */
+const VIDEO_FRAME_OPTIONS = Object.entries(RMA_VIDEO_SIZES).map(([name, frame]) => {
+  const [width, height] = frame.split('x');
+  return { value: frame, label: t('rmAds.form.adSizeOption', { name, width: width!, height: height! }) };
+});
+
+/**
+ * A sponsored brand's media: images, with the dimension filled from the file (and editable), and
+ * MP4 videos, whose frame is chosen among the video sizes.
+ */
 export function BrandAssetsField({ form, onUploadingChange }: Props) {
   const assets = form.getValues().assets;
+  const setKind = (i: number, kind: AdCreativeMediaKind) => {
+    if (kind === assets[i]!.type) return;
+    // The file and its dimension were of the other kind.
+    form.setFieldValue(`assets.${i}`, { type: kind, url: '', dimension: '' });
+    form.clearFieldError(`assets.${i}.url`);
+    form.clearFieldError(`assets.${i}.dimension`);
+  };
   return (
     <Input.Wrapper label={t('rmAds.form.assets')} description={t('rmAds.form.assetsHint')} error={typeof form.errors.assets === 'string' ? form.errors.assets : undefined} required>
       <Stack gap="sm" mt={6}>
@@ -32,10 +49,22 @@ export function BrandAssetsField({ form, onUploadingChange }: Props) {
                   </ActionIcon>
                 )}
               </Group>
+              <SegmentedControl
+                size="xs"
+                w="fit-content"
+                value={asset.type}
+                onChange={(value) => setKind(i, value as AdCreativeMediaKind)}
+                data={[
+                  { value: 'image', label: t('rmAds.form.kindImage') },
+                  { value: 'video', label: t('rmAds.form.kindVideo') },
+                ]}
+                aria-label={t('rmAds.form.assetKind', { n: i + 1 })}
+              />
               <AdMediaField
                 label={t('rmAds.form.assetImage')}
                 adType="sponsored_brand"
-                value={{ url: asset.url, media_type: asset.url ? 'image' : '' }}
+                kind={asset.type}
+                value={{ url: asset.url, media_type: asset.url ? asset.type : '' }}
                 onChange={(media, uploaded) => {
                   form.setFieldValue(`assets.${i}.url`, media.url);
                   if (uploaded?.width && uploaded.height) form.setFieldValue(`assets.${i}.dimension`, `${uploaded.width}x${uploaded.height}`);
@@ -45,20 +74,34 @@ export function BrandAssetsField({ form, onUploadingChange }: Props) {
                 error={form.errors[`assets.${i}.url`]}
                 previewHeight={140}
               />
-              <TextInput
-                label={t('rmAds.form.dimension')}
-                description={t('rmAds.form.dimensionHint')}
-                placeholder="1200x300"
-                required
-                maw={240}
-                key={form.key(`assets.${i}.dimension`)}
-                {...form.getInputProps(`assets.${i}.dimension`)}
-              />
+              {asset.type === 'video' ? (
+                <Select
+                  label={t('rmAds.form.videoDimension')}
+                  description={t('rmAds.form.videoDimensionHint')}
+                  placeholder={t('rmAds.form.videoSizePlaceholder')}
+                  data={VIDEO_FRAME_OPTIONS}
+                  required
+                  allowDeselect={false}
+                  styles={{ wrapper: { maxWidth: 280 } }}
+                  key={form.key(`assets.${i}.dimension`)}
+                  {...form.getInputProps(`assets.${i}.dimension`)}
+                />
+              ) : (
+                <TextInput
+                  label={t('rmAds.form.dimension')}
+                  description={t('rmAds.form.dimensionHint')}
+                  placeholder="1200x300"
+                  required
+                  styles={{ wrapper: { maxWidth: 240 } }}
+                  key={form.key(`assets.${i}.dimension`)}
+                  {...form.getInputProps(`assets.${i}.dimension`)}
+                />
+              )}
             </Stack>
           </Card>
         ))}
         {assets.length < MAX_ASSETS && (
-          <Button variant="light" size="xs" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('assets', { dimension: '', url: '' })}>
+          <Button variant="light" size="xs" w="fit-content" leftSection={<IconPlus size={14} />} onClick={() => form.insertListItem('assets', { dimension: '', url: '', type: 'image' })}>
             {t('rmAds.form.addAsset')}
           </Button>
         )}

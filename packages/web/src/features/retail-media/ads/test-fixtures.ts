@@ -28,7 +28,7 @@ export function banner(id: number, status: Ad['ad_status'], patch: Partial<Ad> =
     publisher: { id: 1, name: 'Supermercado Bom Preço' },
     settings: {
       media_url: `/uploads/2/banner-${id}.png`,
-      media_type: 'image/png',
+      media_type: 'image',
       alt_text: `Banner ${id} do Café Aurora`,
       ad_size: { id: 3, name: 'Topo da home', width: 1200, height: 300 },
       sku: null,
@@ -40,6 +40,7 @@ export function banner(id: number, status: Ad['ad_status'], patch: Partial<Ad> =
       brand_name: null,
       brand_url: null,
       assets: [],
+      duration: null,
       cpm: null,
       cpc: null,
       note: status === 'rejected' ? 'Imagem ilegível' : null,
