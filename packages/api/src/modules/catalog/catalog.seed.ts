@@ -70,6 +70,10 @@ const PRODUCTS: Record<string, P[]> = {
   ],
 };
 
+/** Each seeded SKU's picture, served by the web app (packages/web/public/brand/products). */
+const PRODUCT_IMAGES = '/brand/products/';
+const imageOf = (sku: string) => `${PRODUCT_IMAGES}${sku}.svg`;
+
 /** Catalog tags of some SKUs (an ad query's `tags` limit product ads to SKUs with one of them). */
 const TAGS: Record<string, string[]> = {
   'cafe-aurora-tradicional-500g': ['café', 'café da manhã', 'mais vendidos'],
@@ -85,8 +89,8 @@ const TAGS: Record<string, string[]> = {
 };
 
 /**
- * Idempotent: adds the stores and products an account does not have yet, and the seed's tags to
- * products that have none (so a database seeded before tags gets them; tags people set are kept).
+ * Idempotent: adds the stores and products an account does not have yet, and the seed's tags and
+ * pictures to products that have none (so a database seeded before them gets them; what people set is kept).
  */
 export async function seedCatalog(db: Db, accountIds: Map<string, number>): Promise<void> {
   for (const [slug, locations] of Object.entries(LOCATIONS)) {
@@ -109,6 +113,7 @@ export async function seedCatalog(db: Db, accountIds: Map<string, number>): Prom
         unitMeasurement: unit,
         availableStock: stock,
         isAvailable: stock > 0,
+        imageUrl: imageOf(sku),
         url: `https://loja.bompreco.varejo.test/p/${sku}`,
         referenceCode: sku.toUpperCase().replace(/-/g, '').slice(0, 12),
         tags: TAGS[sku] ?? [],
@@ -118,6 +123,10 @@ export async function seedCatalog(db: Db, accountIds: Map<string, number>): Prom
       const tags = TAGS[sku];
       if (tags) await db.product.updateMany({ where: { accountId, sku, tags: { isEmpty: true } }, data: { tags } });
     }
+    const skus = products.map(([sku]) => sku);
+    await db.$executeRaw`
+      UPDATE products SET image_url = ${PRODUCT_IMAGES}::text || sku || '.svg'
+       WHERE account_id = ${accountId} AND image_url IS NULL AND sku = ANY(${skus}::text[])`;
   }
 }
 

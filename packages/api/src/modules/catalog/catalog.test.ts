@@ -34,6 +34,7 @@ describe('GET /search/products', () => {
     expect(cafe).toMatchObject({ name: 'Café Aurora Tradicional 500g', price: 18.9, brand: 'Café Aurora', is_available: true });
     expect(cafe.categories).toEqual(['Mercearia', 'Café', 'Café em pó']);
     expect(cafe.tags).toEqual(['café', 'café da manhã', 'mais vendidos']);
+    expect(cafe.image_url).toBe('/brand/products/cafe-aurora-tradicional-500g.svg');
     expect(Object.keys(cafe)).not.toContain('account_id');
   });
 
