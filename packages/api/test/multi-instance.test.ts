@@ -91,7 +91,7 @@ async function served(p: AppProcess, user: string) {
     body: keywordSearch(keyword, user),
   });
   if (res.status !== 200) throw new Error(`decision on ${p.name}: ${res.status} ${JSON.stringify(res.body)}`);
-  return (res.body.placements.topo as Array<{ ad_id: number; impression_url: string; view_url: string; click_url: string }>).find((ad) => ad.ad_id === ids.ad);
+  return (res.body.topo as Array<{ ad_id: number; impression_url: string; view_url: string; click_url: string }>).find((ad) => ad.ad_id === ids.ad);
 }
 
 const pathOf = (url: string) => {

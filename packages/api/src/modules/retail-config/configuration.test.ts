@@ -112,7 +112,9 @@ describe('GET /configuration/v2/publisher and campaign-permissions', () => {
       terms: { active: true, url: 'https://bompreco.com.br/termos-retail-media', version: '2026.1' },
       permissions: { publisher_id: ids.bomPreco, can_create: true, can_review: false, enable_audience_campaign: true },
     });
-    expect(res.body.ad_sizes.map((s: { name: string }) => s.name).sort()).toEqual(['Full banner', 'Mobile banner', 'Retângulo médio', 'Super banner']);
+    expect(res.body.ad_sizes.map((s: { name: string }) => s.name).sort()).toEqual(
+      ['1080p', '320p', '360p', '480p', '720p', 'Full banner', 'Mobile banner', 'Retângulo médio', 'Super banner', 'desktop', 'mobile'],
+    );
     expect(res.body.goals.map((g: { name: string }) => g.name)).toEqual(['profitability', 'growth', 'reach']);
   });
 
