@@ -78,7 +78,12 @@ export const adServingModule: AppModule = {
     const headers = answerHeaders({ requestId: requestIdOf, exposedHeaders: CORS_EXPOSED_HEADERS, securityHeaders: AD_SERVING_HEADERS });
     serveAhead('/v1/beacon/', createBeaconFastPath({ beacons, headers, access }));
     serveAhead('/v1/rma/', createDecisionFastPath({ decisions, apiKeys, headers, access, parseJson: jsonParserOf(app), bodyLimit: config.bodyLimit }));
-    registerConversionRoutes(app, { conversions: createConversionsService({ db }), apiKeys });
+    registerConversionRoutes(app, {
+      conversions: createConversionsService({ db, publishers: { isActive: async (id) => (await gate.find(id)) !== null } }),
+      apiKeys,
+      // The publisher is known from the body: 404, its ceiling (429) and its allowed origins (403) are checked here.
+      admit: async (request, reply, publisherId) => void (await access.admitPublisher(request, reply, publisherId)),
+    });
     const eventConsumer = createEventConsumer(eventStore, { log, onCommitted: (touched) => adIndex.spendChanged(touched), attribution: createAttribution(db), db });
     app.decorate('eventConsumer', eventConsumer);
 

@@ -51,7 +51,7 @@ const beacon = (ad: TestAd, type: 'view' | 'click', user: string, at: number): B
 const store = () => createDatabaseEventStore(t.db);
 /** An event consumer as another instance runs one: counting, then attributing. */
 const consumer = (events: EventStore = store()) => createEventConsumer(events, { attribution: createAttribution(t.db) });
-const conversions = (over: Partial<ConversionsDeps> = {}) => createConversionsService({ db: t.db, ...over });
+const conversions = (over: Partial<ConversionsDeps> = {}) => createConversionsService({ db: t.db, publishers: { isActive: async () => true }, ...over });
 const order = (user: string, sku: string, quantity = 2) => ({
   order_id: `pedido-${uniq()}`,
   user_id: user,

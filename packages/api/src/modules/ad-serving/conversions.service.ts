@@ -33,25 +33,6 @@ export interface ActivePublishers {
   isActive(publisherId: number): Promise<boolean>;
 }
 
-const PUBLISHER_CACHE_MS = 60_000;
-
-/** ActivePublishers from the accounts table, each answer (unknown ids too) kept for a minute. */
-export function createActivePublishers(db: Db): ActivePublishers {
-  const cache = new Map<number, { active: boolean; at: number }>();
-  return {
-    async isActive(publisherId) {
-      const now = Date.now();
-      const hit = cache.get(publisherId);
-      if (hit && now - hit.at < PUBLISHER_CACHE_MS) return hit.active;
-      const account = await db.account.findUnique({ where: { id: publisherId }, select: { retailMediaRole: true } });
-      const active = account?.retailMediaRole === 'publisher' || account?.retailMediaRole === 'both';
-      if (cache.size >= 10_000) cache.clear();
-      cache.set(publisherId, { active, at: now });
-      return active;
-    },
-  };
-}
-
 const IGNORED_MESSAGES: Record<IgnoredReason, 'CONVERSION_HASH_NOT_SHA256' | 'CONVERSION_HASH_OF_EMPTY'> = {
   not_sha256: 'CONVERSION_HASH_NOT_SHA256',
   hash_of_empty: 'CONVERSION_HASH_OF_EMPTY',
@@ -64,8 +45,8 @@ export interface ConversionsDeps {
   db: Db;
   /** The app's clock: `received_at` is compared with the event consumer's drain start, on the same clock. */
   now?: () => Date;
-  /** Which publishers exist with retail media; a cached lookup of the accounts unless the app passes its own. */
-  publishers?: ActivePublishers;
+  /** Which publishers exist with active retail media: the public endpoints' gate (publisher-gate.ts). */
+  publishers: ActivePublishers;
 }
 
 /**
@@ -73,7 +54,7 @@ export interface ConversionsDeps {
  * hashed identifiers (SHA-256 only) linking its user ids across channels, and attributed later by
  * the event consumer (attribution.ts).
  */
-export function createConversionsService({ db, now = () => new Date(), publishers = createActivePublishers(db) }: ConversionsDeps) {
+export function createConversionsService({ db, now = () => new Date(), publishers }: ConversionsDeps) {
   return {
     /**
      * Stores the order unless it is already known (404 for a publisher without retail media);

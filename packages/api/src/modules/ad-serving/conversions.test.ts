@@ -152,7 +152,11 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 /** A publisher account of its own (retail media on), so a test's order ids and stats are its alone. */
 async function newPublisher() {
   const name = uniq('Publisher');
-  return (await t.db.account.create({ data: { name, slug: name.toLowerCase(), type: 'grocery', retailMediaRole: 'publisher' } })).id;
+  const { id } = await t.db.account.create({ data: { name, slug: name.toLowerCase(), type: 'grocery', retailMediaRole: 'publisher' } });
+  // Active retail media: the publisher role and the retail_media module.
+  const module = await t.db.accessModule.findUniqueOrThrow({ where: { key: 'retail_media' }, select: { id: true } });
+  await t.db.accountAccessModule.create({ data: { accountId: id, moduleId: module.id } });
+  return id;
 }
 
 type SumRow = { k: string; conversions: bigint; items: bigint; income: bigint };
@@ -323,6 +327,23 @@ describe('POST /v1/beacon/conversion — who may send it', () => {
       expectEnvelope(res.body, 'PUBLISHER_NOT_FOUND');
       expect(await storedOn(body.order_id)).toEqual([]);
     }
+  });
+
+  it("follows the publisher's allowed origins: another browser origin gets 403 and stores nothing, an allowed one reads the answer", async () => {
+    const publisher = await newPublisher();
+    await t.db.retailMediaConfig.create({ data: { publisherId: publisher, allowedOrigins: ['https://loja.example'] } });
+    const refused = { ...order({ u: uniq('u') }, [{ sku: 'ORIGIN' }]), publisher_id: publisher };
+    const res = await t.http.post('/v1/beacon/conversion').set({ origin: 'https://outra.example' }).send(refused);
+    expect(res.status, JSON.stringify(res.body)).toBe(403);
+    expectEnvelope(res.body, 'ORIGIN_NOT_ALLOWED');
+    expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    expect(await storedOn(refused.order_id)).toEqual([]);
+
+    const allowed = { ...order({ u: uniq('u') }, [{ sku: 'ORIGIN' }]), publisher_id: publisher };
+    const ok = await t.http.post('/v1/beacon/conversion').set({ origin: 'https://loja.example' }).send(allowed);
+    expect(ok.status, JSON.stringify(ok.body)).toBe(202);
+    expect(ok.headers['access-control-allow-origin']).toBe('https://loja.example');
+    expect(await storedOn(allowed.order_id)).toEqual([publisher]);
   });
 
   it("accepts a publisher member's session for its own account, and refuses an advertiser's (403)", async () => {
