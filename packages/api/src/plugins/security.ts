@@ -41,6 +41,8 @@ const HELMET_OPTIONS: HelmetOptions = {
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      // Video ads (banners, sponsored brands, signage) play in the tester and the ad screens, from here or a CDN.
+      mediaSrc: ["'self'", 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", 'ws:', 'wss:'],
       frameAncestors: ["'none'"],
