@@ -56,7 +56,7 @@ describe.skipIf(faultsSkipReason)(`Redis unreachable for the API${faultsSkipReas
   const servesPausable = async (origin: string) => {
     const res = await call(`/v1/rma/${ids.bomPreco}`, json(keywordSearch(keyword, 'fault-person'), { 'x-api-key': DEMO_API_KEY }), origin);
     if (res.status !== 200) throw new Error(`decision: ${res.status} ${JSON.stringify(res.body)}`);
-    return (res.body as { placements: { topo: Array<{ ad_id: number }> } }).placements.topo.some((ad) => ad.ad_id === pausable.ad);
+    return (res.body as { topo: Array<{ ad_id: number }> }).topo.some((ad) => ad.ad_id === pausable.ad);
   };
 
   beforeAll(async () => {

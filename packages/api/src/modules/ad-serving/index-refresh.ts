@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adRoutes, campaignRoutes, retailConfigRoutes, walletRoutes, type RouteContract } from '@backoffice/contracts';
+import { adRoutes, audienceRoutes, campaignRoutes, retailConfigRoutes, walletRoutes, type RouteContract } from '@backoffice/contracts';
 import type { AdIndex } from './ad-index.ts';
 
 type Target = 'campaign' | 'ad' | 'wallet' | 'publisher';
@@ -28,9 +28,11 @@ const RULES = new Map<string, Rule>([
   ...[a.update, a.patch, a.remove].map((route) => rule(route, 'ad')),
   ...[a.approve, a.reject].map((route) => rule(route, 'ad', (r) => param(r, 'adId'))),
   rule(walletRoutes.recharge, 'wallet'),
-  ...[rc.updateAdTypes, rc.createAdSize, rc.deleteAdSize, rc.createAdvertiser, rc.updateAdvertiserLink, rc.deleteAdvertiser].map((route) =>
-    rule(route, 'publisher'),
-  ),
+  // An audience's name and rules decide which requests its campaigns serve (segmentation).
+  ...[
+    rc.updateAdTypes, rc.createAdSize, rc.deleteAdSize, rc.createAdvertiser, rc.updateAdvertiserLink, rc.deleteAdvertiser,
+    audienceRoutes.update, audienceRoutes.delete, audienceRoutes.approve, audienceRoutes.reject,
+  ].map((route) => rule(route, 'publisher')),
 ]);
 
 function param(req: FastifyRequest, name: string): number | undefined {

@@ -30,7 +30,7 @@ describe('decision request counters (opportunity cost)', () => {
     await ask('palavra que ninguém compra');
     await t.app.requestStats.flush();
     const got = await rows();
-    const returned = (name: string) => (served.body.placements[name] as unknown[]).length;
+    const returned = (name: string) => (served.body[name] as unknown[]).length;
     const topo = got.find((r) => r.placement === 'topo')!;
     const rodape = got.find((r) => r.placement === 'rodape')!;
     expect(topo).toMatchObject({ context: 'search', requests: 2n, adsRequested: 6n, adsReturned: BigInt(returned('topo')) });

@@ -522,6 +522,19 @@ describe('POST /v1/rma/:publisherId — targeting', () => {
     expect(await ask(seg({ AUDIENCES: [String(paulistas.id)] }))).toEqual([sp.adId, open.adId]);
   });
 
+  it("an audience edited in the back office changes whom its campaigns serve at once (the index is refreshed before the answer)", async () => {
+    const named = await audience('Clube do café', []);
+    const ad = await fixture({ keywords: ['clube'], cpc: 20, audiences: [named.id] });
+    const ask = async (name: string) => adIds(await search('clube', ['banner'], { segmentation: seg({ AUDIENCES: [name] }) }));
+    expect(await ask(named.name)).toEqual([ad.adId]);
+
+    const renamed = `${named.name} VIP`;
+    const res = await t.http.put(`/audience/${named.id}`).set(bearer(tokens.admin)).send({ name: renamed, visibility: 'global', rules: [] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await ask(named.name)).toEqual([]);
+    expect(await ask(renamed)).toEqual([ad.adId]);
+  });
+
   it('NBO_CATEGORIES puts the campaigns of those categories (or a parent) first on the home page', async () => {
     const high = await fixture({ targeting: 'category', categories: ['Padaria'], cpc: 300 });
     const parent = await fixture({ targeting: 'category', categories: ['Mercearia'], cpc: 50 });
