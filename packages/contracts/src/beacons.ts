@@ -26,7 +26,7 @@ export const beaconRoutes = {
     path: '/v1/beacon/impression',
     operationId: 'beaconImpression',
     access: { fixture: 'beaconToken' },
-    summary: 'Registra a impressão de um anúncio servido (a mesma pessoa e anúncio contam uma vez por minuto)',
+    summary: 'Registra a impressão de um anúncio servido (a mesma pessoa e anúncio contam uma vez por minuto). Corpo opcional {session_id, user_id}, JSON ou text/plain (navigator.sendBeacon)',
     ...common,
   }),
   view: defineRoute({
@@ -34,7 +34,7 @@ export const beaconRoutes = {
     path: '/v1/beacon/view',
     operationId: 'beaconView',
     access: { fixture: 'beaconToken' },
-    summary: 'Registra a visualização de um anúncio servido (a mesma pessoa e anúncio contam uma vez por minuto)',
+    summary: 'Registra a visualização de um anúncio servido (a mesma pessoa e anúncio contam uma vez por minuto). Corpo opcional {session_id, user_id}, JSON ou text/plain',
     ...common,
   }),
   click: defineRoute({
@@ -42,7 +42,7 @@ export const beaconRoutes = {
     path: '/v1/beacon/click',
     operationId: 'beaconClick',
     access: { fixture: 'beaconToken' },
-    summary: 'Registra o clique em um anúncio servido (a mesma pessoa e anúncio contam uma vez por hora)',
+    summary: 'Registra o clique em um anúncio servido (a mesma pessoa e anúncio contam uma vez por hora). Corpo opcional {session_id, user_id}, JSON ou text/plain',
     ...common,
   }),
   clickRedirect: defineRoute({

@@ -76,7 +76,7 @@ export const adServingModule: AppModule = {
     registerRmaRoutes(app, { decisions, apiKeys, scopes, gate });
     registerBeaconRoutes(app, beacons);
     const headers = answerHeaders({ requestId: requestIdOf, exposedHeaders: CORS_EXPOSED_HEADERS, securityHeaders: AD_SERVING_HEADERS });
-    serveAhead('/v1/beacon/', createBeaconFastPath({ beacons, headers, access }));
+    serveAhead('/v1/beacon/', createBeaconFastPath({ beacons, headers, access, parseJson: jsonParserOf(app) }));
     serveAhead('/v1/rma/', createDecisionFastPath({ decisions, apiKeys, headers, access, parseJson: jsonParserOf(app), bodyLimit: config.bodyLimit }));
     registerConversionRoutes(app, {
       conversions: createConversionsService({ db, publishers: { isActive: async (id) => (await gate.find(id)) !== null } }),

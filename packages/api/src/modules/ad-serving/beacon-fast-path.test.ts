@@ -25,25 +25,56 @@ afterAll(() => t.close());
 
 describe('the beacon fast path', () => {
   const sign = (ad: ServedAd) => createEventSigner(t.config.jwtSecret).sign(ad);
-  const cases: Array<{ name: string; method: 'POST' | 'GET'; type: string; ad: () => ServedAd; headers: Record<string, string> }> = [
+  const cases: Array<{ name: string; method: 'POST' | 'GET'; type: string; ad: () => ServedAd; headers: Record<string, string>; body?: string }> = [
     { name: 'an impression', method: 'POST', type: 'impression', ad: () => served(), headers: {} },
     { name: 'a view from a page of another origin', method: 'POST', type: 'view', ad: () => served(), headers: { origin: 'https://loja.example' } },
     { name: 'a click with an acceptable request id', method: 'POST', type: 'click', ad: () => served(), headers: { 'x-request-id': 'pedido-0123456789' } },
     { name: 'a click redirect', method: 'GET', type: 'click', ad: () => served({ to: 'https://loja.example/p/1?utm=rm' }), headers: {} },
     { name: 'a click without a destination', method: 'GET', type: 'click', ad: () => served(), headers: {} },
     { name: 'a click redirect from a page', method: 'GET', type: 'click', ad: () => served({ to: 'https://loja.example/p/2' }), headers: { origin: 'https://loja.example' } },
+    // As the VTEX Ads API's integrations send them: the viewer in a JSON body, or in sendBeacon's text/plain.
+    {
+      name: 'an impression with the viewer as JSON',
+      method: 'POST', type: 'impression', ad: () => served(), headers: { 'content-type': 'application/json' },
+      body: '{"user_id":"cliente-1","session_id":"sessao-1"}',
+    },
+    {
+      name: "a view with sendBeacon's text/plain body",
+      method: 'POST', type: 'view', ad: () => served(), headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body: '{"user_id":"cliente-1","session_id":"sessao-1"}',
+    },
+    { name: 'a click with a body that names nobody', method: 'POST', type: 'click', ad: () => served(), headers: { 'content-type': 'text/plain' }, body: 'oi' },
   ];
-  it.each(cases)('answers $name as the Fastify route does, and stores it', async ({ method, type, ad, headers }) => {
+  it.each(cases)('answers $name as the Fastify route does, and stores it', async ({ method, type, ad, headers, body }) => {
     const fast = ad();
     const routed = ad();
-    const fastRes = await t.http[method === 'POST' ? 'post' : 'get'](`/v1/beacon/${type}?t=${encodeURIComponent(sign(fast))}`).set(headers).redirects(0);
+    const call = t.http[method === 'POST' ? 'post' : 'get'](`/v1/beacon/${type}?t=${encodeURIComponent(sign(fast))}`).set(headers).redirects(0);
+    const fastRes = await (body === undefined ? call : call.send(body));
     // inject() goes straight to Fastify, never through the HTTP server and its fast path.
-    const routedRes = await t.app.inject({ method, url: `/v1/beacon/${type}?t=${encodeURIComponent(sign(routed))}`, headers });
+    const routedRes = await t.app.inject({ method, url: `/v1/beacon/${type}?t=${encodeURIComponent(sign(routed))}`, headers, ...(body === undefined ? {} : { payload: body }) });
     expect(fastRes.status).toBe(routedRes.statusCode);
     expect(fastRes.text).toBe(routedRes.body);
     expectSameHeaders(fastRes.headers, routedRes.headers, { requestIdGiven: Boolean(headers['x-request-id']) });
     await t.app.eventConsumer.drain();
     expect(await t.db.rmEvent.count({ where: { requestId: { in: [fast.r, routed.r] } } })).toBe(2);
+  });
+
+  it("records the viewer a body names where the ad query named nobody, on both paths; the signed token's viewer wins", async () => {
+    const anonymous = () => served({ u: undefined, s: undefined });
+    // Each a person of its own: the same person and ad count once a minute.
+    const viewer = (name: string) => `{"user_id":"cliente-${name}","session_id":"sessao-${name}"}`;
+    const fast = anonymous();
+    const routed = anonymous();
+    const known = served({ u: 'cliente-do-token' });
+    await t.http.post(`/v1/beacon/impression?t=${encodeURIComponent(sign(fast))}`).type('text/plain').send(viewer('rapido')).expect(202);
+    await t.app.inject({ method: 'POST', url: `/v1/beacon/impression?t=${encodeURIComponent(sign(routed))}`, headers: { 'content-type': 'application/json' }, payload: viewer('rota') });
+    await t.http.post(`/v1/beacon/impression?t=${encodeURIComponent(sign(known))}`).type('json').send(viewer('corpo')).expect(202);
+    await t.app.eventConsumer.drain();
+    const rows = await t.db.rmEvent.findMany({ where: { requestId: { in: [fast.r, routed.r, known.r] } }, select: { requestId: true, userId: true, sessionId: true } });
+    const by = new Map(rows.map((r) => [r.requestId, r]));
+    expect(by.get(fast.r)).toMatchObject({ userId: 'cliente-rapido', sessionId: 'sessao-rapido' });
+    expect(by.get(routed.r)).toMatchObject({ userId: 'cliente-rota', sessionId: 'sessao-rota' });
+    expect(by.get(known.r)).toMatchObject({ userId: 'cliente-do-token', sessionId: 'sessao-corpo' });
   });
 
   describe('hands on to the app what it does not answer', () => {
@@ -72,6 +103,7 @@ describe('the beacon fast path', () => {
           clientAddress: () => '127.0.0.1',
           beaconPublisher: () => undefined,
         }),
+        parseJson: (text) => JSON.parse(text) as unknown,
       });
       // 298: the fast path handed the request on at once; 299: after trying to store its event.
       ({ http, close } = await fastPathServer(fastPath, (req, how) => how === 'later' && handedOn.push(`${req.method} ${req.url}`)));
@@ -121,8 +153,16 @@ describe('the beacon fast path', () => {
         `/v1/beacon/impression?t=%E0%A4%A`,
       ];
       for (const url of handed) expect((await http.post(url)).status).toBe(298);
-      expect((await http.post(`/v1/beacon/click?t=${token}`).send({ a: 1 })).status).toBe(298);
+      // Bodies it does not read: a form, one past 4 KB, one on a GET.
+      expect((await http.post(`/v1/beacon/click?t=${token}`).type('form').send({ user_id: 'a' })).status).toBe(298);
+      expect((await http.post(`/v1/beacon/click?t=${token}`).type('json').send({ user_id: 'a'.repeat(5000) })).status).toBe(298);
+      expect((await http.get(`/v1/beacon/click?t=${token}`).type('json').send({ user_id: 'a' })).status).toBe(298);
       expect(handedOn).toEqual([]);
+      // Read, then handed on with it: JSON its parser refuses, a NUL for the input check to name.
+      for (const body of ['{"user_id":', '{"user_id":"a\\u0000b"}']) {
+        expect((await http.post(`/v1/beacon/click?t=${token}`).type('json').send(body)).status).toBe(299);
+      }
+      handedOn = [];
       failStore = true;
       expect((await http.post(`/v1/beacon/view?t=${token}`)).status).toBe(299);
       failStore = false;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beaconRoutes } from '@backoffice/contracts';
 import { route } from '../../lib/route.ts';
-import type { BeaconsService } from './beacons.service.ts';
+import { viewerOf, type BeaconsService } from './beacons.service.ts';
 
 const accepted = { accepted: true } as const;
 
@@ -14,18 +14,22 @@ export function plainBeaconQuery(query: unknown): { t?: string } | undefined {
 }
 const hot = { hotPath: true, plain: { querystring: plainBeaconQuery } } as const;
 
-/** The public event URLs of served ads: the signed token is the authorisation. */
+/**
+ * The public event URLs of served ads: the signed token is the authorisation. A POST may carry the
+ * viewer as the VTEX Ads API sends it (`{session_id, user_id}`, JSON or text/plain): it fills in who
+ * saw the ad where the ad query did not say.
+ */
 export function registerBeaconRoutes(app: FastifyInstance, beacons: BeaconsService) {
-  route(app, beaconRoutes.impression, async ({ query }) => {
-    await beacons.accept('impression', query.t);
+  route(app, beaconRoutes.impression, async ({ query, request }) => {
+    await beacons.accept('impression', query.t, viewerOf(request.body));
     return accepted;
   }, hot);
-  route(app, beaconRoutes.view, async ({ query }) => {
-    await beacons.accept('view', query.t);
+  route(app, beaconRoutes.view, async ({ query, request }) => {
+    await beacons.accept('view', query.t, viewerOf(request.body));
     return accepted;
   }, hot);
-  route(app, beaconRoutes.click, async ({ query }) => {
-    await beacons.accept('click', query.t);
+  route(app, beaconRoutes.click, async ({ query, request }) => {
+    await beacons.accept('click', query.t, viewerOf(request.body));
     return accepted;
   }, hot);
   route(app, beaconRoutes.clickRedirect, async ({ query, reply }) => {
