@@ -24,6 +24,8 @@ export interface Call {
   expect?: Expectation;
   /** A key the call adds to an object that strips unknown keys (`z.object`): ignored, not refused. */
   ignoredKey?: string;
+  /** The path params of the operation's fixture (an object that exists), which every call of it starts from. */
+  fixtureParams?: Record<string, unknown>;
 }
 
 /**
@@ -132,8 +134,25 @@ function textView(part: Record<string, unknown> | undefined): { view: Record<str
 
 const MAX_PARAM_LENGTH = 100;
 
+/**
+ * The publisher gate of the public ad query (modules/ad-serving/publisher-gate.http.ts) answers a
+ * well-formed publisher id that names no publisher with 404 as the request arrives, before its
+ * body is read: a call on another publisher than its fixture's may get that instead of a refusal.
+ */
+function publisherGate(contract: RouteContract, call: Call, expectation: Expectation): Expectation {
+  if (expectation.kind !== 'refused' || !contract.path.startsWith('/v1/rma/:publisherId')) return expectation;
+  // As the gate reads the id: any text Number() makes a positive integer of.
+  const id = Number(call.params?.publisherId ?? '');
+  if (!Number.isSafeInteger(id) || id <= 0 || id === Number(call.fixtureParams?.publisherId)) return expectation;
+  return { ...expectation, status: [...(expectation.status ?? [400]), 404], why: `${expectation.why}, or the gate's 404 for a publisher that may not exist` };
+}
+
 /** What the answer to `call` must be, from the contract's own schemas (the order Fastify reads the parts in). */
 export function expectationOf(contract: RouteContract, call: Call): Expectation {
+  return publisherGate(contract, call, contractExpectation(contract, call));
+}
+
+function contractExpectation(contract: RouteContract, call: Call): Expectation {
   if (call.expect) return call.expect;
   const params = textView(call.params);
   const query = textView(call.query);

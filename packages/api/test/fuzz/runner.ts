@@ -238,6 +238,7 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
     body: contract.body && contract.bodyContentType !== 'multipart/form-data' ? f.body : undefined,
     multipart: contract.bodyContentType === 'multipart/form-data' ? f.multipart : undefined,
     headers: f.headers,
+    fixtureParams: f.params,
     lang,
     label,
   });
