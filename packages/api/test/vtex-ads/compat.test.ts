@@ -273,10 +273,14 @@ describe('POST /v1/rma/{publisherId}: every documented ad query, anonymous', () 
 describe('events: impression, view and click of an ad of each type', () => {
   const byType = ['SEARCH_SPONSORED_PRODUCTS', 'SEARCH_BANNER_IMAGE', 'SEARCH_BANNER_VIDEO', 'SEARCH_SPONSORED_BRANDS_IMAGE', 'SEARCH_SPONSORED_BRANDS_VIDEO', 'DIGITAL_SIGNAGE'];
 
-  /** Rows the event consumer wrote for one decision, by type. */
+  /** Rows the event consumer wrote for one decision: their types, ads and viewers. */
   const countedOf = async (requestId: string) => {
-    const rows = await t.db.rmEvent.findMany({ where: { requestId }, select: { type: true, adId: true } });
-    return { types: rows.map((r) => r.type).sort(), adIds: [...new Set(rows.map((r) => r.adId))] };
+    const rows = await t.db.rmEvent.findMany({ where: { requestId }, select: { type: true, adId: true, userId: true, sessionId: true } });
+    return {
+      types: rows.map((r) => r.type).sort(),
+      adIds: [...new Set(rows.map((r) => r.adId))],
+      viewers: [...new Set(rows.map((r) => `${r.userId}/${r.sessionId}`))],
+    };
   };
   const rollupOf = async (adId: number, placement: string) => {
     const sum = await t.db.rmDailyStat.aggregate({ where: { adId, placement }, _sum: { impressions: true, views: true, clicks: true } });
@@ -311,6 +315,8 @@ describe('events: impression, view and click of an ad of each type', () => {
         const counted = await countedOf(page.body.request_id as string);
         expect(counted.types).toEqual(['click', 'impression', 'view']);
         expect(counted.adIds).toEqual([page.ad.ad_id]);
+        // The person of the events' body, also where the ad query named only a session (the video sponsored brands).
+        expect(counted.viewers).toEqual([`${page.values.USER_ID}/${page.values.SESSION_ID}`]);
       }
       const served = (adId: number) => adIds.filter((id) => id === adId).length;
       for (const [i, adId] of adIds.entries()) {
