@@ -96,7 +96,7 @@ describe('contract-authored validation messages in the request language', () => 
 
 describe('the message catalogues', () => {
   const keys = Object.keys(CONTRACT_MESSAGES) as ContractMessageKey[];
-  const sample = { label: 'Cidade', operators: 'eq, neq', days: 92, sku: 'X-1', type: 'coupon' };
+  const sample = { label: 'Cidade', operators: 'eq, neq', days: 92, sku: 'X-1', type: 'coupon', frames: '1920x1080, 1280x720' };
 
   it('finds each message back from its pt-BR text, and words it in English', () => {
     for (const key of keys) {

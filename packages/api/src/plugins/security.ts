@@ -5,7 +5,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
 import { throttledRedisErrorLog } from '../lib/redis.ts';
-import { ErrorEnvelope } from '@backoffice/contracts';
 import { errorEnvelope } from './errors.ts';
 
 /** Probes that load balancers call often: never rate limited (nor documented as such). */
@@ -87,14 +86,11 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
       reply.code(503).type('application/json; charset=utf-8').send(errorEnvelope(request, 'SERVICE_UNAVAILABLE', 'SERVICE_UNAVAILABLE'));
     });
 
-    // The public ad endpoints answer CORS per publisher themselves, and may refuse an origin (403)
-    // or a request over their ceilings (429): documented on each of them.
+    // The public ad endpoints answer CORS per publisher themselves (their 403 and 429 are documented by documentedResponses).
     app.addHook('onRoute', (route) => {
       if (!AD_SERVING_PREFIXES.some((p) => route.url.startsWith(p))) return;
       const config = { ...route.config, cors: false };
       route.config = config;
-      const responses = config.responses;
-      if (responses) for (const status of [403, 429]) responses[status] ??= ErrorEnvelope;
     });
     await app.register(cors, {
       origin: opts.corsOrigins,
