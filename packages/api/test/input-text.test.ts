@@ -23,9 +23,12 @@ const counts = async () => ({
   conversions: await t.db.rmConversion.count(),
 });
 
-/** The 400 validation envelope naming `field`, with the reason in the caller's language. */
-function expectRefused(res: { status: number; body: unknown }, field: string, reason: RegExp) {
-  expect(res.status, JSON.stringify(res.body)).toBe(400);
+/**
+ * The validation envelope naming `field`, with the reason in the caller's language: 400, or 422 on the
+ * public ad API (its contracts' validationStatus, as the VTEX Ads API answers).
+ */
+function expectRefused(res: { status: number; body: unknown }, field: string, reason: RegExp, status = 400) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
   const error = expectEnvelope(res.body, 'VALIDATION_ERROR');
   expect(error.message).toContain(`"${field}"`);
   expect(error.message).toMatch(reason);
@@ -75,18 +78,18 @@ describe('a NUL or lone surrogate in the input', () => {
     expectRefused(await t.http.post('/campaign-tags').set(bearer(brand)).send({ name: LONE }), 'name', PT_LONE);
     expectRefused(await t.http.post('/api/user/invite').set(bearer(admin)).send({ email: 'novo@varejo.test', name: NUL, role: 'operator' }), 'name', PT_NUL);
     expectRefused(await t.http.post('/api/user/invite').set(bearer(admin)).send({ email: 'novo\u0000@varejo.test', name: 'Novo', role: 'operator' }), 'email', PT_NUL);
-    expectRefused(await t.http.post('/v1/beacon/conversion').set(KEY).send(conversion({ order_id: NUL })), 'order_id', PT_NUL);
+    expectRefused(await t.http.post('/v1/beacon/conversion').set(KEY).send(conversion({ order_id: NUL })), 'order_id', PT_NUL, 422);
     const item = { sku: 'sku\uDC00', quantity: 1, price: 1 };
-    expectRefused(await t.http.post('/v1/beacon/conversion').set(KEY).send(conversion({ items: [item] })), 'items.0.sku', PT_LONE);
+    expectRefused(await t.http.post('/v1/beacon/conversion').set(KEY).send(conversion({ items: [item] })), 'items.0.sku', PT_LONE, 422);
     expectRefused(await t.http.post('/campaign-tags').set(bearer(brand)).send({ ['na\u0000me']: 'x' }), 'na\u0000me', PT_NUL);
     expect(await counts()).toEqual(before);
   });
 
   it('is refused in an ad decision, which the fast path hands to the route', async () => {
-    expectRefused(await t.http.post(`/v1/rma/${bomPreco}`).set(KEY).send(decision(NUL)), 'term', PT_NUL);
-    expectRefused(await t.http.post(`/v1/rma/${bomPreco}`).set(KEY).send(decision(LONE)), 'term', PT_LONE);
+    expectRefused(await t.http.post(`/v1/rma/${bomPreco}`).set(KEY).send(decision(NUL)), 'term', PT_NUL, 422);
+    expectRefused(await t.http.post(`/v1/rma/${bomPreco}`).set(KEY).send(decision(LONE)), 'term', PT_LONE, 422);
     const en = await t.http.post(`/v1/rma/${bomPreco}`).set(KEY).set('accept-language', 'en').send(decision(LONE));
-    expectRefused(en, 'term', /half of a surrogate pair/);
+    expectRefused(en, 'term', /half of a surrogate pair/, 422);
   });
 
   it('never reaches the database from a multipart upload: its fields are checked by value, its file name cleaned', async () => {
