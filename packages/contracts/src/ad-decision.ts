@@ -122,7 +122,10 @@ export const RmaAsset = z
   .object({
     url: z.string().meta({ description: 'Endereço absoluto da mídia.' }),
     type: z.enum(RMA_ASSET_TYPES),
-    dimension: z.string().meta({ description: 'Largura x altura em pixels, ex.: "1920x1080".' }),
+    dimension: z
+      .string()
+      .nullable()
+      .meta({ description: 'Largura x altura em pixels, ex.: "1920x1080"; null quando não se sabe (mídia de sinalização digital sem formato).' }),
   })
   .meta({ id: 'RmaAsset' });
 

@@ -158,7 +158,7 @@ function expectAbsoluteUrls(body: unknown) {
 /**
  * media_url, asset_type and assets [{url, type, dimension}] of a banner or sponsored brand (the
  * dimension "WxH", the frame of the size asked when it names one). Digital signage, whose docs give
- * only media_url and duration, may leave the dimension of an asset empty when it is not known.
+ * only media_url and duration, answers a null dimension when it is not known.
  */
 function expectDisplayFields(ad: Json, asset: 'image' | 'video' | undefined, frame: string | undefined, { signage = false } = {}) {
   expect(ad.media_url).toEqual(expect.any(String));
@@ -167,7 +167,7 @@ function expectDisplayFields(ad: Json, asset: 'image' | 'video' | undefined, fra
   const assets = ad.assets as Array<{ url: unknown; type: unknown; dimension: unknown }>;
   expect(Array.isArray(assets) && assets.length > 0, 'assets is a non-empty list').toBe(true);
   for (const a of assets) {
-    expect(a).toEqual({ url: expect.any(String), type: ad.asset_type, dimension: expect.stringMatching(signage ? /^(\d+x\d+)?$/ : /^\d+x\d+$/) });
+    expect(a).toEqual({ url: expect.any(String), type: ad.asset_type, dimension: signage && a.dimension === null ? null : expect.stringMatching(/^\d+x\d+$/) });
     if (frame) expect(a.dimension).toBe(frame);
   }
   expect(ad.media_url).toBe(assets[0]!.url);

@@ -84,7 +84,8 @@ export interface IndexedAd {
 export interface AdAsset {
   url: string;
   type: 'image' | 'video';
-  dimension: string;
+  /** "1280x720"; null when not known (a digital signage media has no size). */
+  dimension: string | null;
 }
 
 export interface SponsoredProduct {
@@ -383,11 +384,11 @@ function creativeAssets(stored: unknown, mediaUrl: string | null, mediaType: 'im
   const list = Array.isArray(stored) ? (stored as Array<Partial<Record<keyof AdAsset, unknown>>>) : [];
   const assets = list.flatMap((a): AdAsset[] =>
     typeof a?.url === 'string' && a.url
-      ? [{ url: a.url, type: mediaTypeOf(typeof a.type === 'string' ? a.type : null, a.url), dimension: typeof a.dimension === 'string' ? a.dimension.replace(/\s+/g, '').toLowerCase() : '' }]
+      ? [{ url: a.url, type: mediaTypeOf(typeof a.type === 'string' ? a.type : null, a.url), dimension: typeof a.dimension === 'string' && a.dimension.trim() ? a.dimension.replace(/\s+/g, '').toLowerCase() : null }]
       : [],
   );
   if (assets.length || !mediaUrl) return assets;
-  return [{ url: mediaUrl, type: mediaType, dimension: frame ?? '' }];
+  return [{ url: mediaUrl, type: mediaType, dimension: frame }];
 }
 
 /** Auction order: highest score first, then lower ad id (stable decisions). */

@@ -51,8 +51,8 @@ export function sizeRuleOf(idx: PublisherIndex, size: string): SizeRule {
 }
 
 /** Whether an asset of this dimension ("1280x720") fits the rule. */
-export const fitsDimension = (rule: SizeRule, dimension: string) =>
-  rule.sizeClass ? sizeClassOf(dimension) === rule.sizeClass : rule.frames!.has(dimension);
+export const fitsDimension = (rule: SizeRule, dimension: string | null) =>
+  dimension !== null && (rule.sizeClass ? sizeClassOf(dimension) === rule.sizeClass : rule.frames!.has(dimension));
 
 /**
  * The assets of a sponsored brand a placement shows, as a bit mask of their positions (0: none
