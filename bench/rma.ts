@@ -22,7 +22,6 @@ import { buildApp } from '../packages/api/src/app.ts';
 import { loadConfig } from '../packages/api/src/config.ts';
 import { createDatabase, type SqlRunner } from '../packages/api/src/db/client.ts';
 import { migrate } from '../packages/api/src/db/migrate.ts';
-import { apiKeyPrefix, hashApiKey } from '../packages/api/src/modules/ad-serving/api-key-hash.ts';
 import { createEventSigner, type ServedAd } from '../packages/api/src/modules/ad-serving/event-signing.ts';
 import { createDecisionService } from '../packages/api/src/modules/ad-serving/decision.service.ts';
 import { createBeaconsService } from '../packages/api/src/modules/ad-serving/beacons.service.ts';
@@ -92,7 +91,6 @@ const benchDbUrl = (() => {
   u.pathname = '/backoffice_bench_rma';
   return u.toString();
 })();
-const apiKeyOf = (p: number) => `rmk_bench_${String(p).padStart(2, '0')}_${'0'.repeat(24)}`;
 const termOf = (n: number) => `termo-${String(n % VOCABULARY).padStart(3, '0')}`;
 
 
@@ -253,11 +251,6 @@ async function seedRows(db: SqlRunner) {
     ANALYZE;
   `);
   await grantRetailMedia(db);
-  const keys = await db.query<{ id: number; n: string }>('SELECT id, n FROM pubs ORDER BY n');
-  for (const { id, n } of keys) {
-    const key = apiKeyOf(Number(n));
-    await db.query('INSERT INTO publisher_api_keys (publisher_id, name, key_prefix, key_hash) VALUES ($1, $2, $3, $4)', [id, 'Benchmark', apiKeyPrefix(key), hashApiKey(key)]);
-  }
   const counts = await db.query(`SELECT (SELECT count(*) FROM campaigns) AS campaigns, (SELECT count(*) FROM ads) AS ads,
     (SELECT count(*) FROM campaign_keywords) AS keywords, (SELECT count(*) FROM pubs) AS publishers`);
   console.log(`dataset in ${((performance.now() - t0) / 1000).toFixed(1)} s:`, counts[0]);
@@ -329,10 +322,12 @@ async function main() {
     const n = i % publisherIds.length;
     return {
       path: `/v1/rma/${publisherIds[n]}`,
-      headers: { 'content-type': 'application/json', 'x-api-key': apiKeyOf(n) },
+      // Anonymous, as a VTEX Ads integration queries a publisher that does not require its key.
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         context: 'search',
         term: termOf(i * 31),
+        channel: 'site',
         session_id: `sessao-${i}`,
         placements: { busca_topo: { types: ['product'], quantity: 3 }, busca_banner: { types: ['banner'], size: '728x90', quantity: 1 } },
       }),
