@@ -1,10 +1,9 @@
 import type { RmAdType } from '@backoffice/contracts';
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/client.ts';
 import { businessDate } from '../../lib/business-day.ts';
-import { throttledRedisErrorLog } from '../../lib/redis.ts';
+import { createRedisBroadcast } from '../../lib/redis.ts';
 import { PACING_SLACK, score, systemClock, type BusinessDay, type Clock, type Scored } from './decision.ts';
 import { compileAudience, type IndexedAudience } from './segmentation.ts';
 
@@ -605,49 +604,9 @@ export interface IndexBus {
   close(): Promise<void>;
 }
 
-/**
- * Redis pub-sub on `${prefix}:rm-index`; an instance ignores its own messages (it applied them
- * already). Pub-sub keeps nothing for a subscriber that is away: once its connection is back and
- * subscribed again, `onMissed` says what was announced meanwhile must be read from the database.
- */
+/** Redis pub-sub on `${prefix}:rm-index` (lib/redis.ts createRedisBroadcast). */
 export function createRedisIndexBus(redis: Redis, prefix: string, log?: Pick<FastifyBaseLogger, 'error' | 'warn'>): IndexBus {
-  const channel = `${prefix}:rm-index`;
-  const origin = randomBytes(8).toString('hex');
-  let subscriber: Redis | undefined;
-  let closing = false;
-  return {
-    publish(change) {
-      redis.publish(channel, JSON.stringify({ origin, change })).catch((err: unknown) => log?.error({ err }, 'announcing an ad index change failed'));
-    },
-    subscribe(onChange, onMissed) {
-      const sub = (subscriber = redis.duplicate());
-      if (log) sub.on('error', throttledRedisErrorLog(log, 'ad index bus'));
-      sub.on('message', (_channel: string, message: string) => {
-        const { origin: from, change } = JSON.parse(message) as { origin: string; change: IndexChange };
-        if (from !== origin) onChange(change);
-      });
-      let disconnected = false;
-      sub.on('close', () => (disconnected = true));
-      sub.on('ready', () => {
-        if (!disconnected || closing) return;
-        disconnected = false;
-        // ioredis subscribes again by itself, after 'ready': once this SUBSCRIBE is answered, this
-        // connection hears every later announcement, and what it missed is read afresh.
-        sub
-          .subscribe(channel)
-          .then(() => {
-            log?.warn('ad index bus reconnected: reading every index again for the changes announced meanwhile');
-            onMissed?.();
-          })
-          .catch((err: unknown) => log?.error({ err }, 'subscribing to ad index changes again failed'));
-      });
-      sub.subscribe(channel).catch((err: unknown) => log?.error({ err }, 'subscribing to ad index changes failed'));
-    },
-    async close() {
-      closing = true;
-      await subscriber?.quit().catch(() => undefined);
-    },
-  };
+  return createRedisBroadcast<IndexChange>(redis, `${prefix}:rm-index`, 'ad index bus', log);
 }
 
 export interface AdIndexOptions {

@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
-import { throttledRedisErrorLog } from '../../lib/redis.ts';
+import { createRedisBroadcast } from '../../lib/redis.ts';
 import type { PublisherGateRepo, PublisherGateRow } from './publisher-gate.repo.ts';
 
 /** What the public endpoints need to know of a publisher, held in memory. */
@@ -32,40 +31,9 @@ export interface GateBus {
   close(): Promise<void>;
 }
 
-/** Redis pub-sub on `${prefix}:rm-gate` (the ad index's conventions); an instance ignores its own messages. */
+/** Redis pub-sub on `${prefix}:rm-gate` (lib/redis.ts createRedisBroadcast, as the ad index's). */
 export function createRedisGateBus(redis: Redis, prefix: string, log?: Pick<FastifyBaseLogger, 'error' | 'warn'>): GateBus {
-  const channel = `${prefix}:rm-gate`;
-  const origin = randomBytes(8).toString('hex');
-  let subscriber: Redis | undefined;
-  let closing = false;
-  return {
-    publish(publisherId) {
-      redis.publish(channel, JSON.stringify({ origin, publisherId })).catch((err: unknown) => log?.error({ err }, 'announcing a publisher gate change failed'));
-    },
-    subscribe(onChange, onMissed) {
-      const sub = (subscriber = redis.duplicate());
-      if (log) sub.on('error', throttledRedisErrorLog(log, 'publisher gate bus'));
-      sub.on('message', (_channel: string, message: string) => {
-        const { origin: from, publisherId } = JSON.parse(message) as { origin: string; publisherId: number | null };
-        if (from !== origin) onChange(publisherId);
-      });
-      let disconnected = false;
-      sub.on('close', () => (disconnected = true));
-      sub.on('ready', () => {
-        if (!disconnected || closing) return;
-        disconnected = false;
-        sub
-          .subscribe(channel)
-          .then(onMissed)
-          .catch((err: unknown) => log?.error({ err }, 'subscribing to publisher gate changes again failed'));
-      });
-      sub.subscribe(channel).catch((err: unknown) => log?.error({ err }, 'subscribing to publisher gate changes failed'));
-    },
-    async close() {
-      closing = true;
-      await subscriber?.quit().catch(() => undefined);
-    },
-  };
+  return createRedisBroadcast<number | null>(redis, `${prefix}:rm-gate`, 'publisher gate bus', log);
 }
 
 const settingsOf = (row: PublisherGateRow): PublisherSettings => {
