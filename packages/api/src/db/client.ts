@@ -46,6 +46,10 @@ export async function createDatabase(opts: DatabaseOptions): Promise<Database> {
     // An idle client that loses its connection (server restart, terminated backend) is already dropped
     // by the pool, which opens another on demand; unhandled, this event would crash the process.
     pool.on('error', () => undefined);
+    // A client checked out (inside a transaction) when its backend is terminated emits 'error' too, and
+    // the pool listens only to idle ones: its query or transaction fails on its own, and the pool drops
+    // the client on release (no longer queryable); unheard, the event would crash the process.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
     return {
       kind: 'postgres',
