@@ -30,6 +30,10 @@ import { audiencesModule } from './modules/audiences/audiences.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { campaignsModule } from './modules/campaigns/campaigns.module.ts';
 import { catalogModule } from './modules/catalog/catalog.module.ts';
+import { geocodingModule } from './modules/geocoding/geocoding.module.ts';
+import { operatorsModule } from './modules/operators/operators.module.ts';
+import { regionsModule } from './modules/regions/regions.module.ts';
+import { slotsModule } from './modules/slots/slots.module.ts';
 import { emailModule, type EmailTransport } from './modules/email/email.module.ts';
 import { flyersModule } from './modules/flyers/flyers.module.ts';
 import { locationsModule } from './modules/locations/locations.module.ts';
@@ -150,7 +154,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     accountsModule,
     authModule,
     usersModule,
+    geocodingModule,
     locationsModule,
+    regionsModule,
+    slotsModule,
+    operatorsModule,
     catalogModule,
     promotionsModule,
     flyersModule,

@@ -38,6 +38,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   RESPONSE_CONTRACT_CHECK: bool.optional(),
   RESPONSE_CONTRACT_FILE: z.string().optional(),
+  GEOCODER: z.enum(['gazetteer', 'nominatim']).default('gazetteer'),
+  NOMINATIM_URL: z.string().url().optional(),
+  MAP_TILE_URL: z.string().optional(),
+  MAP_TILE_ATTRIBUTION: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -58,6 +62,10 @@ export interface AppConfig {
   version: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** Where addresses become coordinates: the gazetteer shipped with the product (offline), or a Nominatim-compatible server at `url`. */
+  geocoder: { provider: 'gazetteer' | 'nominatim'; url?: string };
+  /** The map's tile server (`{z}/{x}/{y}` template) and its attribution; none: maps show shapes on a plain background. */
+  mapTiles: { url: string | null; attribution: string | null };
   corsOrigins: string[] | true;
   rateLimitMax: number;
   /**
@@ -108,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     version: process.env.npm_package_version ?? '0.1.0',
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,
+    geocoder: { provider: e.GEOCODER, url: e.NOMINATIM_URL || undefined },
+    mapTiles: { url: e.MAP_TILE_URL || null, attribution: e.MAP_TILE_ATTRIBUTION || null },
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : true,
     rateLimitMax: e.RATE_LIMIT_MAX,
     publicRateLimit: { ip: e.PUBLIC_RATE_LIMIT_IP, publisher: e.PUBLIC_RATE_LIMIT_PUBLISHER, windowMs: e.PUBLIC_RATE_LIMIT_WINDOW_SECONDS * 1000 },

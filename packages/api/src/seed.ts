@@ -4,6 +4,10 @@ import { accountsSeed } from './modules/accounts/accounts.seed.ts';
 import { adServingSeed } from './modules/ad-serving/ad-serving.seed.ts';
 import { campaignsSeed } from './modules/campaigns/campaigns.seed.ts';
 import { catalogSeed } from './modules/catalog/catalog.seed.ts';
+import { locationsSeed } from './modules/locations/locations.seed.ts';
+import { operatorsSeed } from './modules/operators/operators.seed.ts';
+import { regionsSeed } from './modules/regions/regions.seed.ts';
+import { slotsSeed } from './modules/slots/slots.seed.ts';
 import { flyersSeed } from './modules/flyers/flyers.seed.ts';
 import { promotionsSeed } from './modules/promotions/promotions.seed.ts';
 import { retailConfigSeed } from './modules/retail-config/retail-config.seed.ts';
@@ -16,6 +20,10 @@ export { DEMO_PASSWORD } from './modules/accounts/accounts.seed.ts';
 const SEEDS: readonly ModuleSeed[] = [
   accountsSeed,
   catalogSeed,
+  locationsSeed,
+  regionsSeed,
+  slotsSeed,
+  operatorsSeed,
   promotionsSeed,
   flyersSeed,
   retailMediaSeed,

@@ -18,6 +18,10 @@ import { createEventSigner } from '../src/modules/ad-serving/event-signing.ts';
 import { servedAd } from './served-ad.ts';
 import { png } from '../src/modules/ads/ads.fixtures.ts';
 import { bearer, DEMO, DEMO_PASSWORD, type TestApp } from './helpers.ts';
+import { locationsFixtures } from './fixtures/locations.ts';
+import { operatorsFixtures } from './fixtures/operators.ts';
+import { regionsFixtures } from './fixtures/regions.ts';
+import { slotsFixtures } from './fixtures/slots.ts';
 
 export interface FixtureCall {
   params?: Record<string, string | number>;
@@ -228,6 +232,11 @@ async function advertiserAccount(ctx: FixtureContext) {
 }
 
 export const fixtures: Record<string, Fixture> = {
+  // Stores, regions, slots and operators (issue 19): each domain's fixtures in test/fixtures/.
+  ...locationsFixtures,
+  ...regionsFixtures,
+  ...slotsFixtures,
+  ...operatorsFixtures,
   // Account and session
   ownerAccount: async (ctx) => ({ body: { account_id: ctx.ids.bomPreco } }),
   credentials: async () => ({ body: { email: DEMO.admin, password: DEMO_PASSWORD } }),

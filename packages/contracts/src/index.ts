@@ -18,3 +18,8 @@ export * from './ads.ts';
 export * from './campaigns.ts';
 export * from './ad-decision.ts';
 export * from './rm-reports.ts';
+export * from './geo.ts';
+export * from './locations.ts';
+export * from './regions.ts';
+export * from './slots.ts';
+export * from './operators.ts';

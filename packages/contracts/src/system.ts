@@ -8,6 +8,10 @@ export const AppInfo = z
     environment: z.string(),
     languages: z.array(z.string()),
     configuring_platform: z.object({ active: z.boolean(), message: z.string().nullable() }),
+    map: z.object({
+      tile_url: z.string().nullable().meta({ description: 'Modelo {z}/{x}/{y} do servidor de mapas; nulo: mapas sem fundo (só formas e marcadores).' }),
+      attribution: z.string().nullable(),
+    }),
   })
   .meta({ id: 'AppInfo' });
 

@@ -69,6 +69,7 @@ export const APP_INFO: Schemas['AppInfo'] = {
   environment: 'test',
   languages: ['pt-BR', 'en'],
   configuring_platform: { active: false, message: null },
+  map: { tile_url: null, attribution: null },
 };
 
 /** The calls every screen makes: app info, and for a signed-in user the account and its modules. */

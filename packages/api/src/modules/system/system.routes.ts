@@ -54,5 +54,6 @@ export function registerSystemRoutes(
       active: Boolean(deps.config.configuringPlatformMessage),
       message: deps.config.configuringPlatformMessage ?? null,
     },
+    map: { tile_url: deps.config.mapTiles.url, attribution: deps.config.mapTiles.attribution },
   }));
 }

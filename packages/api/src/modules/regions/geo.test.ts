@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundingBox, regionContains, regionGeometryIssues, type Position, type RegionGeometry } from './region-geometry.ts';
+import { boundingBox, regionContains, regionGeometryIssues, type Position, type RegionGeometry } from '@backoffice/contracts';
 
 /** A square of Pinheiros, São Paulo, closed, counter-clockwise. */
 const pinheiros: Position[] = [

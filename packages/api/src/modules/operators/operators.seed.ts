@@ -1,0 +1,6 @@
+import type { ModuleSeed } from '../../lib/module.ts';
+
+export const operatorsSeed: ModuleSeed = {
+  name: 'operators',
+  async seed() {},
+};

@@ -1,0 +1,2 @@
+// Issue 19: the locations contracts (being written).
+export {};

@@ -1,0 +1,2 @@
+// Issue 19: the operators contracts (being written).
+export {};

@@ -1,0 +1,2 @@
+// Issue 19: the regions contracts (being written).
+export {};

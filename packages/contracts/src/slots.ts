@@ -1,0 +1,2 @@
+// Issue 19: the slots contracts (being written).
+export {};
