@@ -41,6 +41,7 @@ describe('system', () => {
       environment: 'test',
       languages: ['pt-BR', 'en'],
       configuring_platform: { active: false, message: null },
+      map: { tile_url: null, attribution: null },
     });
     expect(res.body.version).toMatch(/^\d+\.\d+\.\d+/);
   });
