@@ -116,11 +116,20 @@ export const GROCERY_MENU: MenuItem[] = [
       { key: 'trade', label: 'trade', path: '/trade/list/', moduleId: 904 },
     ],
   },
-  { key: 'locations', label: 'locations', path: '/locations/list', moduleId: 10, icon: IconBuildingStore, whiteLabel: true },
+  {
+    key: 'locations', label: 'locations', moduleId: 10, icon: IconBuildingStore, whiteLabel: true,
+    children: [
+      {
+        key: 'locations-list', label: 'locationsList', path: '/locations/list', moduleId: 10, whiteLabel: true,
+        match: ['/locations/new', '/locations/edit/', '/locations/users/'],
+      },
+      { key: 'locations-search', label: 'locationsSearch', path: '/locations/search-locations', moduleId: 10, whiteLabel: true },
+    ],
+  },
   {
     key: 'logistic', label: 'logistic', moduleId: 11, icon: IconTruckDelivery,
     children: [
-      { key: 'slots', label: 'slots', path: '/logistic/slots/', moduleId: 1101 },
+      { key: 'slots', label: 'slots', path: '/logistic/slots/', match: '/logistic/slots/', moduleId: 1101 },
       { key: 'regions', label: 'regions', path: '/logistic/all/regions', moduleId: 1102 },
       { key: 'delivery-dashboard', label: 'deliveryDashboard', path: '/logistic/delivery-dashboard/', moduleId: 1103 },
     ],
@@ -140,7 +149,7 @@ export const GROCERY_MENU: MenuItem[] = [
       { key: 'payment-methods', label: 'paymentMethods', path: '/financial/payment-methods', moduleId: 1302 },
     ],
   },
-  { key: 'operators', label: 'operators', path: '/operators/list/', moduleId: 14, icon: IconUserCog, whiteLabel: true },
+  { key: 'operators', label: 'operators', path: '/operators/list/', match: ['/operators/list', '/operators/new', '/operators/edit/'], moduleId: 14, icon: IconUserCog, whiteLabel: true },
   users,
   config,
 ];
