@@ -145,6 +145,35 @@ export const CONTRACT_MESSAGES = {
     'pt-BR': 'Informe uma origem como https://www.loja.com.br ou https://loja.com.br:8443, sem caminho.',
     en: 'Provide an origin such as https://www.shop.com or https://shop.com:8443, without a path.',
   },
+  // issue 19, delivery regions: the geometry drawn on the map, the point searched
+  REGION_INVALID_SHAPE: {
+    'pt-BR': 'Informe um GeoJSON do tipo Polygon ou MultiPolygon com ao menos um anel de coordenadas.',
+    en: 'Provide a GeoJSON Polygon or MultiPolygon with at least one ring of coordinates.',
+  },
+  REGION_INVALID_COORDINATE: {
+    'pt-BR': 'Coordenada inválida: use [longitude, latitude] com números.',
+    en: 'Invalid coordinate: use [longitude, latitude] with numbers.',
+  },
+  REGION_OUTSIDE_BRAZIL: {
+    'pt-BR': 'Ponto fora do Brasil: a região deve ficar em território brasileiro ([longitude, latitude]).',
+    en: 'Point outside Brazil: the region must lie in Brazilian territory ([longitude, latitude]).',
+  },
+  REGION_RING_TOO_SHORT: {
+    'pt-BR': 'O polígono precisa de ao menos 4 pontos (3 vértices e o primeiro repetido no fim).',
+    en: 'The polygon needs at least 4 points (3 vertices and the first repeated at the end).',
+  },
+  REGION_RING_NOT_CLOSED: {
+    'pt-BR': 'O polígono não está fechado: o último ponto deve ser igual ao primeiro.',
+    en: 'The polygon is not closed: the last point must equal the first.',
+  },
+  REGION_SELF_INTERSECTING: {
+    'pt-BR': 'O polígono cruza a si mesmo: desenhe a região sem linhas que se cruzem ou se toquem.',
+    en: 'The polygon crosses itself: draw the region without lines that cross or touch.',
+  },
+  REGION_POINT_OR_ADDRESS: {
+    'pt-BR': 'Informe lat e lng juntos, ou um endereço (address).',
+    en: 'Provide lat and lng together, or an address.',
+  },
 } as const satisfies Record<string, { 'pt-BR': string; en: string }>;
 
 export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;
