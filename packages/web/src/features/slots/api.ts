@@ -1,0 +1,130 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { CreateDayWithoutWorkBody, CreateSlotBody, SlotMode } from '@backoffice/contracts';
+import { api, unwrap } from '../../shared/api/client';
+import type { components } from '../../shared/api/schema';
+import { useSession } from '../../shared/session/session';
+import { notifySuccess } from '../../shared/ui/notify';
+import { t } from '../../i18n';
+
+export { SLOT_MODES, type SlotMode } from '@backoffice/contracts';
+
+export type Slot = components['schemas']['Slot'];
+export type SlotDates = components['schemas']['SlotDates'];
+export type SlotDateWindow = components['schemas']['SlotDateWindow'];
+export type DayWithoutWork = components['schemas']['DayWithoutWork'];
+export type SlotBody = z.input<typeof CreateSlotBody>;
+export type DayWithoutWorkBody = z.input<typeof CreateDayWithoutWorkBody>;
+export type StoreOption = { id: number; name: string; city: string | null; state: string | null; active: boolean };
+export type RegionOption = { id: number; name: string; active: boolean };
+
+/** Where a screen's windows live: a store and mode, optionally one delivery region. */
+export interface SlotScope {
+  mode: SlotMode;
+  locationId: number;
+  regionId?: number;
+}
+
+/** Keys per account, so another account's windows never show after switching. */
+export const slotKeys = {
+  all: (accountId: number) => ['account', accountId, 'slots'] as const,
+  weekly: (accountId: number, scope: SlotScope) => [...slotKeys.all(accountId), 'weekly', scope] as const,
+  dates: (accountId: number, scope: SlotScope, days: number) => [...slotKeys.all(accountId), 'dates', scope, days] as const,
+  daysOff: (accountId: number, locationId: number) => [...slotKeys.all(accountId), 'without-work', locationId] as const,
+  stores: (accountId: number) => ['account', accountId, 'locations', 'minified'] as const,
+  regions: (accountId: number, locationId: number) => ['account', accountId, 'regions', locationId] as const,
+};
+
+const scopeQuery = (scope: SlotScope) => ({ mode: scope.mode, location_id: scope.locationId, ...(scope.regionId ? { region_id: scope.regionId } : {}) });
+
+// Each section shows its own error with a retry, so the global toast stays quiet.
+export const weeklyQuery = (accountId: number, scope: SlotScope) =>
+  queryOptions({
+    queryKey: slotKeys.weekly(accountId, scope),
+    queryFn: () => unwrap(api.GET('/logistic/slots/weekly', { params: { query: scopeQuery(scope) } })).then((r) => r.weekdays.flatMap((d) => d.windows)),
+    meta: { silent: true },
+  });
+
+export const datesQuery = (accountId: number, scope: SlotScope, days: number) =>
+  queryOptions({
+    queryKey: slotKeys.dates(accountId, scope, days),
+    queryFn: () => unwrap(api.GET('/logistic/slots/dates', { params: { query: { ...scopeQuery(scope), days } } })),
+    meta: { silent: true },
+  });
+
+export const daysOffQuery = (accountId: number, locationId: number) =>
+  queryOptions({
+    queryKey: slotKeys.daysOff(accountId, locationId),
+    queryFn: () => unwrap(api.GET('/logistic/slots/without-work', { params: { query: { location_id: locationId } } })).then((r) => r.data),
+    meta: { silent: true },
+  });
+
+/** The account's stores (GET /api/location/minified). */
+export const storesQuery = (accountId: number) =>
+  queryOptions({
+    queryKey: slotKeys.stores(accountId),
+    queryFn: () => unwrap(api.GET('/api/location/minified')).then((r): StoreOption[] => r.data),
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+
+/** A store's delivery regions (GET /api/location/region/:locationId). */
+export const regionsQuery = (accountId: number, locationId: number) =>
+  queryOptions({
+    queryKey: slotKeys.regions(accountId, locationId),
+    queryFn: () => unwrap(api.GET('/api/location/region/{locationId}', { params: { path: { locationId } } })).then((r): RegionOption[] => r.data.map(({ id, name, active }) => ({ id, name, active }))),
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+
+export const useAccountId = () => useSession()?.account.id ?? 0;
+
+function useInvalidateSlots() {
+  const queryClient = useQueryClient();
+  const accountId = useAccountId();
+  return () => queryClient.invalidateQueries({ queryKey: slotKeys.all(accountId) });
+}
+
+/** One window; the add modal reports each weekday's refusal itself, so no toast here. */
+export function useCreateSlot() {
+  const invalidate = useInvalidateSlots();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: SlotBody) => unwrap(api.POST('/logistic/slots', { body })),
+    onSettled: invalidate,
+  });
+}
+
+export function useDeleteSlot() {
+  const invalidate = useInvalidateSlots();
+  return useMutation({
+    mutationFn: (id: number) => unwrap(api.DELETE('/logistic/slots/{id}', { params: { path: { id } } })),
+    onSuccess: () => {
+      notifySuccess(t('slots.grid.removed'));
+      return invalidate();
+    },
+  });
+}
+
+export function useCreateDayOff() {
+  const invalidate = useInvalidateSlots();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: DayWithoutWorkBody) => unwrap(api.POST('/logistic/slots/without-work', { body })),
+    onSuccess: () => {
+      notifySuccess(t('slots.daysOff.added'));
+      return invalidate();
+    },
+  });
+}
+
+export function useDeleteDayOff() {
+  const invalidate = useInvalidateSlots();
+  return useMutation({
+    mutationFn: (id: number) => unwrap(api.DELETE('/logistic/slots/without-work', { params: { query: { id } } })),
+    onSuccess: () => {
+      notifySuccess(t('slots.daysOff.removed'));
+      return invalidate();
+    },
+  });
+}
