@@ -174,6 +174,49 @@ export const CONTRACT_MESSAGES = {
     'pt-BR': 'Informe lat e lng juntos, ou um endereço (address).',
     en: 'Provide lat and lng together, or an address.',
   },
+  // issue 19, delivery and pickup windows (slots)
+  SLOT_TIME_FORMAT: {
+    'pt-BR': 'Use o formato HH:MM, de 00:00 a 23:59 (o fim pode ser 24:00).',
+    en: 'Use the HH:MM format, from 00:00 to 23:59 (the end may be 24:00).',
+  },
+  SLOT_END_AFTER_START: {
+    'pt-BR': 'O fim deve ser depois do início, no mesmo dia: uma janela não pode passar da meia-noite.',
+    en: 'The end must be after the start, on the same day: a window cannot cross midnight.',
+  },
+  // issue 19, stores
+  CNPJ_FORMAT: { 'pt-BR': 'Informe o CNPJ com 14 dígitos (00.000.000/0000-00).', en: 'Provide the CNPJ with 14 digits (00.000.000/0000-00).' },
+  CNPJ_CHECK_DIGITS: { 'pt-BR': 'CNPJ inválido: os dígitos verificadores não conferem.', en: 'Invalid CNPJ: the check digits do not match.' },
+  ZIP_CODE_FORMAT: { 'pt-BR': 'Informe o CEP com 8 dígitos (00000-000).', en: 'Provide the CEP (postal code) with 8 digits (00000-000).' },
+  PHONE_FORMAT: {
+    'pt-BR': 'Informe um telefone brasileiro com DDD: (11) 3456-7890 ou (11) 98765-4321.',
+    en: 'Provide a Brazilian phone number with its area code: (11) 3456-7890 or (11) 98765-4321.',
+  },
+  CLOCK_FORMAT: { 'pt-BR': 'Informe o horário como HH:MM (00:00 a 23:59).', en: 'Provide the time as HH:MM (00:00 to 23:59).' },
+  OPENING_CLOSE_AFTER_OPEN: { 'pt-BR': 'O horário de fechamento deve ser depois do de abertura.', en: 'The closing time must be after the opening time.' },
+  OPENING_WEEKDAY_REPEATED: { 'pt-BR': 'Este dia da semana já tem horário informado.', en: 'This weekday already has opening hours.' },
+  COORDINATE_OUTSIDE_BRAZIL: { 'pt-BR': 'A coordenada deve estar dentro do Brasil.', en: 'The coordinate must be inside Brazil.' },
+  // issue 19, operators (store workers)
+  OPERATOR_CPF_FORMAT: {
+    'pt-BR': 'Informe o CPF com 11 dígitos, com ou sem pontuação (123.456.789-09).',
+    en: 'Provide the CPF with 11 digits, with or without punctuation (123.456.789-09).',
+  },
+  OPERATOR_CPF_INVALID: { 'pt-BR': 'CPF inválido: confira os dígitos.', en: 'Invalid CPF: check the digits.' },
+  OPERATOR_PHONE_BR_INVALID: {
+    'pt-BR': 'Informe um telefone brasileiro com DDD, ex.: (11) 98765-4321 ou +5511987654321.',
+    en: 'Provide a Brazilian phone number with area code, e.g. (11) 98765-4321 or +5511987654321.',
+  },
+  OPERATOR_PLATE_FORMAT: {
+    'pt-BR': 'Placa inválida: use o padrão ABC-1234 ou o Mercosul ABC1D23.',
+    en: 'Invalid plate: use the ABC-1234 or the Mercosul ABC1D23 format.',
+  },
+  OPERATOR_PLATE_REQUIRED: { 'pt-BR': 'Informe a placa do veículo.', en: "Provide the vehicle's plate." },
+  OPERATOR_BICYCLE_NO_PLATE: { 'pt-BR': 'Bicicletas não têm placa: deixe a placa em branco.', en: 'Bicycles have no plate: leave the plate empty.' },
+  OPERATOR_VEHICLE_ONLY_DELIVERER: {
+    'pt-BR': 'Somente entregadores têm veículo.',
+    en: 'Only deliverers have a vehicle.',
+  },
+  OPERATOR_VEHICLE_REQUIRED: { 'pt-BR': 'Informe o veículo do entregador.', en: "Provide the deliverer's vehicle." },
+  OPERATOR_LOCATIONS_REQUIRED: { 'pt-BR': 'Escolha ao menos uma loja.', en: 'Choose at least one store.' },
 } as const satisfies Record<string, { 'pt-BR': string; en: string }>;
 
 export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;

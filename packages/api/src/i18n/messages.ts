@@ -308,6 +308,86 @@ export const messages = {
     'pt-BR': 'Esta origem não está entre as origens permitidas pelo publisher.',
     en: "This origin is not among the publisher's allowed origins.",
   },
+  // issue 19, delivery and pickup windows (slots) and days without work
+  SLOT_NOT_FOUND: { 'pt-BR': 'Janela não encontrada.', en: 'Window not found.' },
+  SLOT_LOCATION_NOT_FOUND: { 'pt-BR': 'Loja não encontrada.', en: 'Store not found.' },
+  SLOT_REGION_NOT_IN_LOCATION: { 'pt-BR': 'A região informada não pertence a esta loja.', en: 'The region given does not belong to this store.' },
+  SLOT_OVERLAP: {
+    'pt-BR': 'A janela {start}–{end} se sobrepõe à janela {other_start}–{other_end} já cadastrada para {weekday} nesta loja, modalidade e região.',
+    en: 'The window {start}–{end} overlaps the window {other_start}–{other_end} already set for {weekday} at this store, mode and region.',
+  },
+  SLOT_HAS_BOOKINGS: {
+    'pt-BR': 'Esta janela tem {count} reserva(s) a partir de hoje: libere-as antes de excluí-la.',
+    en: 'This window has {count} booking(s) from today on: release them before deleting it.',
+  },
+  SLOT_DELETED: { 'pt-BR': 'Janela excluída com sucesso.', en: 'Window deleted successfully.' },
+  SLOT_FULL: { 'pt-BR': 'Esta janela está lotada em {date}.', en: 'This window is full on {date}.' },
+  SLOT_CUTOFF_PASSED: {
+    'pt-BR': 'O prazo para reservar esta janela terminou às {at} ({minutes} minutos antes do início).',
+    en: 'Booking this window closed at {at} ({minutes} minutes before the start).',
+  },
+  SLOT_PRIOR_NOTICE: {
+    'pt-BR': 'Esta janela exige {minutes} minutos de antecedência: reserve até {at}.',
+    en: 'This window needs {minutes} minutes of notice: book by {at}.',
+  },
+  SLOT_DAY_WITHOUT_WORK: { 'pt-BR': 'Não há expediente em {date} nesta loja.', en: 'There is no work on {date} at this store.' },
+  SLOT_INACTIVE: { 'pt-BR': 'Esta janela está desativada.', en: 'This window is disabled.' },
+  SLOT_NOT_ON_DATE: {
+    'pt-BR': 'Esta janela não acontece em {date}: ela é de outro dia da semana.',
+    en: 'This window does not take place on {date}: it belongs to another weekday.',
+  },
+  SLOT_DATE_PAST: { 'pt-BR': 'A data deve ser hoje ou depois.', en: 'The date must be today or later.' },
+  DAY_WITHOUT_WORK_NOT_FOUND: { 'pt-BR': 'Dia sem expediente não encontrado.', en: 'Day without work not found.' },
+  DAY_WITHOUT_WORK_EXISTS: {
+    'pt-BR': 'Já existe um dia sem expediente em {date} para esta loja e modalidade.',
+    en: 'There is already a day without work on {date} for this store and mode.',
+  },
+  DAY_WITHOUT_WORK_DELETED: { 'pt-BR': 'Dia sem expediente removido com sucesso.', en: 'Day without work removed successfully.' },
+  DAY_WITHOUT_WORK_ALL_STORES: {
+    'pt-BR': 'Seu usuário atende apenas algumas lojas: escolha uma loja para o dia sem expediente.',
+    en: 'Your user works only at some stores: choose a store for the day without work.',
+  },
+  // issue 19, operators (store workers)
+  OPERATOR_NOT_FOUND: { 'pt-BR': 'Operador não encontrado.', en: 'Operator not found.' },
+  OPERATOR_CREATED: { 'pt-BR': 'Operador adicionado com sucesso!', en: 'Operator added successfully!' },
+  OPERATOR_UPDATED: { 'pt-BR': 'Operador atualizado com sucesso!', en: 'Operator updated successfully!' },
+  OPERATOR_DELETED: { 'pt-BR': 'Operador removido com sucesso!', en: 'Operator removed successfully!' },
+  OPERATOR_CPF_TAKEN: {
+    'pt-BR': 'CPF já cadastrado (cpf): já existe um operador com este CPF nesta conta.',
+    en: 'CPF already registered (cpf): an operator with this CPF already exists in this account.',
+  },
+  OPERATOR_LOCATIONS_UNKNOWN: {
+    'pt-BR': 'Dados inválidos em "location_ids": lojas não encontradas nesta conta: {ids}.',
+    en: 'Invalid data in "location_ids": stores not found in this account: {ids}.',
+  },
+  // issue 19, delivery regions
+  REGION_NOT_FOUND: { 'pt-BR': 'Região de entrega não encontrada.', en: 'Delivery region not found.' },
+  REGION_STORE_NOT_FOUND: { 'pt-BR': 'Loja não encontrada.', en: 'Store not found.' },
+  REGION_CREATED: { 'pt-BR': 'Região de entrega criada com sucesso!', en: 'Delivery region created successfully!' },
+  REGION_UPDATED: { 'pt-BR': 'Região de entrega atualizada com sucesso!', en: 'Delivery region updated successfully!' },
+  REGION_DELETED: { 'pt-BR': 'Região de entrega excluída com sucesso!', en: 'Delivery region deleted successfully!' },
+  // issue 19, stores and geocoding
+  LOCATION_NOT_FOUND: { 'pt-BR': 'Loja não encontrada.', en: 'Store not found.' },
+  LOCATION_DELETED: { 'pt-BR': 'Loja excluída com sucesso!', en: 'Store deleted successfully!' },
+  LOCATION_IN_USE: {
+    'pt-BR': 'A loja "{name}" não pode ser excluída: ainda é usada por {uses}. Remova esses vínculos ou desative a loja.',
+    en: 'Store "{name}" cannot be deleted: it is still used by {uses}. Remove those links or deactivate the store.',
+  },
+  LOCATION_USE_SLOTS_ONE: { 'pt-BR': '1 janela de entrega ou retirada', en: '1 delivery or pickup window' },
+  LOCATION_USE_SLOTS_MANY: { 'pt-BR': '{count} janelas de entrega ou retirada', en: '{count} delivery or pickup windows' },
+  LOCATION_USE_PROMOTIONS_ONE: { 'pt-BR': '1 promoção', en: '1 promotion' },
+  LOCATION_USE_PROMOTIONS_MANY: { 'pt-BR': '{count} promoções', en: '{count} promotions' },
+  LOCATION_USE_FLYERS_ONE: { 'pt-BR': '1 encarte', en: '1 flyer' },
+  LOCATION_USE_FLYERS_MANY: { 'pt-BR': '{count} encartes', en: '{count} flyers' },
+  LOCATION_USE_ORDERS_ONE: { 'pt-BR': '1 pedido', en: '1 order' },
+  LOCATION_USE_ORDERS_MANY: { 'pt-BR': '{count} pedidos', en: '{count} orders' },
+  LIST_AND: { 'pt-BR': 'e', en: 'and' },
+  USER_LOCATION_NOT_FOUND: { 'pt-BR': 'Este usuário não está vinculado a esta loja.', en: 'This user is not linked to this store.' },
+  USER_LOCATION_REMOVED: { 'pt-BR': 'Usuário desvinculado da loja.', en: 'User unlinked from the store.' },
+  GEOCODER_UNAVAILABLE: {
+    'pt-BR': 'O serviço de busca de endereços está indisponível no momento. Tente novamente em instantes.',
+    en: 'The address search service is unavailable right now. Try again shortly.',
+  },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;
@@ -347,4 +427,6 @@ export const detailMessages = {
     en: 'Your account uses currency in cents: provide a whole number of cents.',
   },
   PRICE_MAX: { 'pt-BR': 'O preço máximo é R$ {max}.', en: 'The maximum price is R$ {max}.' },
+  OPERATOR_CPF_TAKEN: { 'pt-BR': 'Já existe um operador com este CPF nesta conta.', en: 'An operator with this CPF already exists in this account.' },
+  OPERATOR_LOCATIONS_UNKNOWN: { 'pt-BR': 'Lojas não encontradas nesta conta: {ids}.', en: 'Stores not found in this account: {ids}.' },
 } satisfies Catalog;
