@@ -1,16 +1,24 @@
 import type { AppModule } from '../../lib/module.ts';
 import { createLocationsRepo, type LocationsRepo } from './locations.repo.ts';
+import { registerLocationRoutes } from './locations.routes.ts';
+import { createLocationsService, type LocationsService } from './locations.service.ts';
 
-/** An account's stores (no routes of its own: the catalogue lists them). */
+/** What other modules read of the stores: pickers' list, a user's store scope, the uses that keep a store. */
+export type LocationsServices = LocationsRepo & Pick<LocationsService, 'allowedLocationIds' | 'countUses'>;
+
+/** An account's stores and the users who work at each. */
 export const locationsModule: AppModule = {
   name: 'locations',
-  register(_app, { db, provide }) {
-    provide({ locations: createLocationsRepo(db) });
+  register(app, { db, provide }) {
+    const repo = createLocationsRepo(db);
+    const service = createLocationsService({ repo });
+    registerLocationRoutes(app, service);
+    provide({ locations: { ...repo, allowedLocationIds: service.allowedLocationIds, countUses: service.countUses } });
   },
 };
 
 declare module '../../lib/module.ts' {
   interface ModuleServices {
-    locations: LocationsRepo;
+    locations: LocationsServices;
   }
 }
