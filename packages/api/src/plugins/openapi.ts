@@ -111,6 +111,7 @@ export default fp<{ version: string }>(
           { name: 'Ad events', description: 'Beacons de anúncios servidos: impressão, visualização e clique (links assinados, sem login)' },
           { name: 'Ad decisions', description: 'API de decisão de anúncios (RMA) do publisher e suas chaves de API' },
           { name: 'Retail media reports', description: 'Relatórios de retail media por período (São Paulo) e seus downloads em CSV e XLSX' },
+          { name: 'Operators', description: 'Operadores das lojas: separadores, entregadores (com veículo) e gerentes de loja' },
           { name: 'System', description: 'Saúde e informações da aplicação' },
         ],
       },
