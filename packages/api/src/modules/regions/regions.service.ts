@@ -126,11 +126,14 @@ export function createRegionsService(deps: Deps) {
       return toRegion(await repo.create(accountId, input.location_id, toData(input)));
     },
 
+    /** The store of the path first (another account's: that store is not found), then its region. */
     async update(accountId: number, locationId: number, id: number, input: RegionInput) {
+      await store(accountId, locationId);
       return toRegion(found(await repo.update(accountId, locationId, id, toData(input)), 'REGION_NOT_FOUND'));
     },
 
     async remove(accountId: number, locationId: number, id: number) {
+      await store(accountId, locationId);
       if (!(await repo.remove(accountId, locationId, id))) found(null, 'REGION_NOT_FOUND');
     },
 
