@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { authorizationMatrix } from '../../../test/authorization-matrix.ts';
 import { locationBody } from '../../../test/fixtures/locations.ts';
+import { isValidCnpj } from '@backoffice/contracts';
 import { describeUses } from './locations.service.ts';
 
 const MANAGER = 'juliana.alves@varejo.test';
@@ -134,6 +135,23 @@ describe('GET /api/location', () => {
     const active = await list({ active: 'true' });
     expect(active.body.data.every((l: { active: boolean }) => l.active)).toBe(true);
     expect((await list({ search: '100%' })).body.data).toEqual([]);
+  });
+});
+
+describe('the seeded stores', () => {
+  it('have a valid CNPJ, a phone, a seller id, opening hours and a delivery type', async () => {
+    const res = await list({});
+    const pinheiros = res.body.data.find((l: { name: string }) => l.name === 'Bom Preço Pinheiros');
+    expect(pinheiros).toMatchObject({ seller_id: 'bompreco-pinheiros', phone: '(11) 3031-1200', delivery_type: 'both', picking_capacity: 40 });
+    expect(pinheiros.opening_hours).toHaveLength(7);
+    const seeded = await t.db.location.findMany({ where: { externalId: { not: null } }, select: { name: true, document: true, phone: true } });
+    expect(seeded.length).toBeGreaterThanOrEqual(8);
+    for (const store of seeded) {
+      expect(isValidCnpj(store.document ?? ''), store.name).toBe(true);
+      expect(store.phone, store.name).toMatch(/^\(\d{2}\) \d{4,5}-\d{4}$/);
+    }
+    const atacado = await t.db.location.findFirstOrThrow({ where: { externalId: 'AT01' } });
+    expect(atacado).toMatchObject({ document: '78901234000105', complement: 'Galpão 3' });
   });
 });
 
