@@ -112,6 +112,7 @@ export default fp<{ version: string }>(
           { name: 'Ad decisions', description: 'API de decisão de anúncios (RMA) do publisher e suas chaves de API' },
           { name: 'Retail media reports', description: 'Relatórios de retail media por período (São Paulo) e seus downloads em CSV e XLSX' },
           { name: 'Operators', description: 'Operadores das lojas: separadores, entregadores (com veículo) e gerentes de loja' },
+          { name: 'Locations', description: 'Lojas: cadastro, tipos de atendimento, usuários por loja e geocodificação de endereços' },
           { name: 'Regions', description: 'Regiões de entrega das lojas (polígonos no mapa, taxa, pedido mínimo e prazo) e a busca de quem entrega num ponto' },
           { name: 'System', description: 'Saúde e informações da aplicação' },
         ],
