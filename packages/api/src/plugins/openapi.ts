@@ -114,6 +114,7 @@ export default fp<{ version: string }>(
           { name: 'Operators', description: 'Operadores das lojas: separadores, entregadores (com veículo) e gerentes de loja' },
           { name: 'Locations', description: 'Lojas: cadastro, tipos de atendimento, usuários por loja e geocodificação de endereços' },
           { name: 'Regions', description: 'Regiões de entrega das lojas (polígonos no mapa, taxa, pedido mínimo e prazo) e a busca de quem entrega num ponto' },
+          { name: 'Slots', description: 'Janelas de entrega e retirada das lojas (grade semanal, datas reserváveis com vagas) e dias sem expediente' },
           { name: 'System', description: 'Saúde e informações da aplicação' },
         ],
       },
