@@ -1,4 +1,4 @@
-import { Alert, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Group, Input, SegmentedControl, Select, Stack } from '@mantine/core';
 import { IconBuildingStore, IconMapPin } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { regionsQuery, storesQuery, useAccountId, type SlotMode, type StoreOption } from './api';
@@ -32,10 +32,8 @@ export function ScopeBar({ value, onChange }: Props) {
   return (
     <Stack gap="sm">
       <Group gap="md" align="flex-end" wrap="wrap">
-        <Stack gap={4}>
-          <Text size="sm" fw={500} id="slots-mode-label">
-            {t('slots.scope.mode')}
-          </Text>
+        <Stack gap={2}>
+          <Input.Label id="slots-mode-label">{t('slots.scope.mode')}</Input.Label>
           <SegmentedControl
             aria-labelledby="slots-mode-label"
             value={value.mode ?? ''}

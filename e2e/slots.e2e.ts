@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { choose, dismissToasts, field, launch, screenshot } from './browser.ts';
+import { newPage, signIn } from './session.ts';
+
+const WEEKDAYS = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'];
+const SHORT = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'];
+
+/** São Paulo's today plus `days`, as YYYY-MM-DD. */
+function spIso(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000));
+}
+const br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+const weekdayOf = (iso: string) => new Date(`${iso}T12:00:00Z`).getUTCDay();
+
+describe('slots screens', () => {
+  const base = inject('baseUrl');
+  const store = 'Bom Preço Moema';
+  // Tomorrow's window is bookable now (no prior notice, a short cutoff), after the seeded 18:00–20:00.
+  const tomorrow = spIso(1);
+  const weekday = weekdayOf(tomorrow);
+  const closedDay = spIso(2);
+  const reason = `Inventário anual ${Date.now() % 1000}`;
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await launch();
+    page = await newPage(browser);
+    await signIn(page, base, 'admin@varejo.test', '/logistic/slots/');
+  });
+  afterAll(() => browser?.close());
+
+  const dialog = () => page.getByRole('dialog');
+  const dayColumn = () => page.getByTestId(`slots-day-${weekday}`);
+  const previewDay = (date: string) => page.locator(`[data-testid=preview-day][data-date="${date}"]`);
+
+  async function fillWindow(start: [string, string], end: [string, string]) {
+    // The chip's checkbox is visually hidden: its label is what a person clicks.
+    await dialog().getByText(SHORT[weekday]!, { exact: true }).click();
+    await expect.poll(() => dialog().getByRole('checkbox', { name: WEEKDAYS[weekday], exact: true }).isChecked()).toBe(true);
+    await dialog().getByLabel('Horas').nth(0).fill(start[0]);
+    await dialog().getByLabel('Minutos').nth(0).fill(start[1]);
+    await dialog().getByLabel('Horas').nth(1).fill(end[0]);
+    await dialog().getByLabel('Minutos').nth(1).fill(end[1]);
+  }
+
+  it('picks the mode and a seeded store, and shows its weekly grid', async () => {
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe('Janelas de entrega e retirada');
+    await screenshot(page, 'slots-chooser-desktop');
+    await page.getByTestId('slots-mode').getByText('Entrega', { exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/logistic/slots/delivery/');
+    await choose(page, field(page, 'Loja'), `${store} (São Paulo/SP)`);
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/logistic\/slots\/delivery\/\d+\/$/);
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe(`Janelas de entrega · ${store}`);
+    // The seed's Monday-to-Saturday windows.
+    await expect.poll(() => page.getByTestId('slots-day-1').getByTestId('slot-block').count()).toBeGreaterThanOrEqual(5);
+    expect(await page.getByTestId('slots-day-1').textContent()).toContain('08:00–10:00');
+    await expect.poll(() => page.getByTestId('preview-day').count()).toBe(14);
+  });
+
+  it('adds a window, and sees it in the grid and in the 14-day preview', async () => {
+    await page.getByRole('button', { name: 'Adicionar janela' }).click();
+    await fillWindow(['20', '30'], ['22', '00']);
+    await dialog().getByLabel('Capacidade').fill('7');
+    await dialog().getByLabel('Corte').fill('30');
+    await dialog().getByLabel('Antecedência mínima').fill('0');
+    await screenshot(page, 'slots-add-window-desktop');
+    await dialog().getByRole('button', { name: 'Adicionar', exact: true }).click();
+    await expect.poll(() => page.textContent('body')).toContain('1 janela adicionada com sucesso.');
+    await expect.poll(() => dialog().count()).toBe(0);
+    await expect.poll(() => dayColumn().getByTestId('slot-time').allTextContents()).toContain('20:30–22:00');
+    const block = dayColumn().getByTestId('slot-block').filter({ hasText: '20:30–22:00' });
+    expect(await block.textContent()).toContain('7 pedidos');
+    expect(await block.textContent()).toContain('Corte: 30 min antes');
+    await expect.poll(() => previewDay(tomorrow).getByTestId('preview-window').filter({ hasText: '20:30–22:00' }).textContent()).toContain('7 de 7 vagas');
+  });
+
+  it('reports an overlapping window with the server’s message', async () => {
+    await page.getByRole('button', { name: 'Adicionar janela' }).click();
+    await fillWindow(['21', '00'], ['21', '30']);
+    await dialog().getByRole('button', { name: 'Adicionar', exact: true }).click();
+    const failures = page.getByTestId('slot-form-failures');
+    await failures.waitFor();
+    expect(await failures.textContent()).toContain(`${WEEKDAYS[weekday]}:`);
+    expect((await failures.textContent())!.length).toBeGreaterThan(`${WEEKDAYS[weekday]}:`.length + 20);
+    await dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
+    expect(await dayColumn().getByTestId('slot-time').allTextContents()).not.toContain('21:00–21:30');
+  });
+
+  it('adds a day without work and sees that date closed', async () => {
+    await dismissToasts(page);
+    await page.getByRole('button', { name: 'Adicionar dia' }).click();
+    await dialog().getByLabel(/^Data/).fill(br(closedDay));
+    await dialog().getByLabel('Motivo').fill(reason);
+    await dialog().getByRole('button', { name: 'Marcar dia' }).click();
+    await expect.poll(() => page.textContent('body')).toContain('Dia sem expediente adicionado com sucesso.');
+    await expect.poll(() => previewDay(closedDay).getAttribute('data-closed')).toBe('true');
+    expect(await previewDay(closedDay).textContent()).toContain('Sem expediente');
+    expect(await previewDay(closedDay).textContent()).toContain(reason);
+    expect(await previewDay(closedDay).getByTestId('preview-window').count()).toBe(0);
+    expect(await page.getByTestId('days-off-list').textContent()).toContain(reason);
+    await dismissToasts(page);
+    await screenshot(page, 'slots-store-desktop');
+
+    const narrow = await newPage(browser, 1024, 800);
+    await signIn(narrow, base, 'admin@varejo.test', new URL(page.url()).pathname);
+    await expect.poll(() => narrow.locator(`[data-testid=preview-day][data-date="${closedDay}"]`).getAttribute('data-closed')).toBe('true');
+    await narrow.getByTestId('slots-day-1').getByTestId('slot-block').first().waitFor();
+    await screenshot(narrow, 'slots-store-1024');
+    await narrow.close();
+  });
+
+  it('removes the window after confirming, and the day without work', async () => {
+    await dayColumn()
+      .getByRole('button', { name: `Excluir janela: ${WEEKDAYS[weekday]}, 20:30 às 22:00` })
+      .click();
+    await dialog().getByRole('button', { name: 'Excluir' }).click();
+    await expect.poll(() => page.textContent('body')).toContain('Janela excluída com sucesso.');
+    await expect.poll(() => dayColumn().getByTestId('slot-time').allTextContents()).not.toContain('20:30–22:00');
+    await expect.poll(() => previewDay(tomorrow).textContent()).not.toContain('20:30–22:00');
+
+    await page.getByRole('button', { name: `Remover dia sem expediente ${br(closedDay)}` }).click();
+    await dialog().getByRole('button', { name: 'Remover' }).click();
+    await expect.poll(() => page.textContent('body')).toContain('Dia sem expediente removido com sucesso.');
+    await expect.poll(() => previewDay(closedDay).getAttribute('data-closed')).toBe('false');
+  });
+});
