@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatCpf, isValidCpf, brazilianPhone, CreateOperatorBody } from '@backoffice/contracts';
+import { formatCpf, isValidCpf, brazilianPhone, CreateOperatorBody, OperatorListQuery } from '@backoffice/contracts';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { authorizationMatrix } from '../../../test/authorization-matrix.ts';
 import { randomCpf } from '../../../test/fixtures/operators.ts';
@@ -360,12 +360,12 @@ describe('store scope (a user limited to some stores)', () => {
     const both = await all.create(caller, input({ name: 'Escopo Duas Lojas', location_ids: [pinheiros, moema] }));
     const elsewhere = await all.create(caller, input({ name: 'Escopo Fora', location_ids: [tatuape] }));
 
-    const listed = await service.list(caller, { page: 1, quantity: 500 });
+    const listed = await service.list(caller, OperatorListQuery.parse({ quantity: 500 }));
     const ids = listed.data.map((o) => o.id);
     expect(ids).toContain(both.id);
     expect(ids).not.toContain(elsewhere.id);
     expect(listed.data.every((o) => o.location_ids.includes(pinheiros))).toBe(true);
-    expect((await service.list(caller, { page: 1, quantity: 500, location_id: tatuape })).data).toEqual([]);
+    expect((await service.list(caller, OperatorListQuery.parse({ quantity: 500, location_id: tatuape }))).data).toEqual([]);
 
     await expect(service.get(caller, elsewhere.id)).rejects.toMatchObject({ status: 404, code: 'OPERATOR_NOT_FOUND' });
     await expect(service.update(caller, elsewhere.id, input({ location_ids: [pinheiros] }))).rejects.toMatchObject({ status: 404 });
@@ -377,5 +377,23 @@ describe('store scope (a user limited to some stores)', () => {
     expect(kept.location_ids.sort()).toEqual([pinheiros, moema].sort());
     await expect(service.update(caller, both.id, input({ cpf: both.cpf, location_ids: [pinheiros, tatuape] }))).rejects.toMatchObject({ status: 422 });
     expect(await all.get(caller, elsewhere.id)).toMatchObject({ name: 'Escopo Fora' });
+  });
+
+  it('applies the user-location links of the caller through the API', async () => {
+    const pinheiros = store.get('Bom Preço Pinheiros')!;
+    const manager = await t.db.user.findUniqueOrThrow({ where: { email: MANAGER }, select: { id: true } });
+    const link = await t.http.post('/api/location/user-location').set(bearer(adminToken)).send({ location_id: pinheiros, user_id: manager.id });
+    expect(link.status, JSON.stringify(link.body)).toBe(201);
+    try {
+      const outside = (await create(body({ name: 'Fora do Escopo da Gerente', location_ids: [store.get('Bom Preço Tatuapé')] }))).body.operator;
+      const listed = await list({ quantity: 500 }, managerToken);
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.length).toBeGreaterThan(0);
+      expect(listed.body.data.every((o: { location_ids: number[] }) => o.location_ids.includes(pinheiros))).toBe(true);
+      expect((await t.http.get(`/api/operator/${outside.id}`).set(bearer(managerToken))).status).toBe(404);
+      expect((await t.http.get(`/api/operator/${outside.id}`).set(bearer(adminToken))).status).toBe(200);
+    } finally {
+      await t.http.delete(`/api/location/user-location/${pinheiros}/${manager.id}`).set(bearer(adminToken));
+    }
   });
 });
