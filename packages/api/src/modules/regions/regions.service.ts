@@ -5,6 +5,7 @@ import {
   regionContains,
   toCents,
   type CreateRegionBody,
+  type GeocodeResult,
   type Region,
   type RegionFindBody,
   type RegionGeometry,
@@ -16,20 +17,12 @@ import {
 import { found } from '../../lib/errors.ts';
 import type { CandidateRow, RegionData, RegionRow, RegionsRepo } from './regions.repo.ts';
 
-/** What the search reads of the geocoding module's `geocoder` (best match first). */
-export interface PointGeocoder {
-  geocode(address: string): Promise<Array<{ label: string; lat: number; lng: number }>>;
-}
-
-/** The stores a user may see (null: every store of the account): the locations module's scope. */
-export type StoreScope = (accountId: number, userId: number) => Promise<number[] | null>;
-
 interface Deps {
   repo: RegionsRepo;
-  /** The geocoder, read when an address is searched (the geocoding module offers it). */
-  geocoder: () => PointGeocoder;
-  /** The stores a user may see in lists; absent: every store of the account. */
-  scope?: () => StoreScope | undefined;
+  /** The geocoding module's: an address to candidate points, best first. */
+  geocoder: { geocode(address: string): Promise<GeocodeResult[]> };
+  /** The stores a user may see (null: every store of the account): the locations module's scope. */
+  scope: (accountId: number, userId: number) => Promise<number[] | null>;
 }
 
 /** The caller of a read: lists are limited to the stores the user works at, when they are limited. */
@@ -100,8 +93,7 @@ export function createRegionsService(deps: Deps) {
 
   /** The stores the reader may see, intersected with the ones asked for (undefined: no limit). */
   async function visibleStores(reader: Reader, asked?: number[]): Promise<number[] | undefined> {
-    const scope = deps.scope?.();
-    const allowed = scope ? await scope(reader.accountId, reader.userId) : null;
+    const allowed = await deps.scope(reader.accountId, reader.userId);
     if (!allowed) return asked;
     return asked ? asked.filter((id) => allowed.includes(id)) : allowed;
   }
@@ -146,7 +138,7 @@ export function createRegionsService(deps: Deps) {
       let point: { lat: number; lng: number; label: string | null };
       if (q.lat !== undefined && q.lng !== undefined) point = { lat: q.lat, lng: q.lng, label: null };
       else {
-        const [best] = await deps.geocoder().geocode(q.address!);
+        const [best] = await deps.geocoder.geocode(q.address!);
         if (!best) return { point: null, data: [] };
         point = { lat: best.lat, lng: best.lng, label: best.label };
       }

@@ -225,6 +225,29 @@ describe('PUT and DELETE /api/location/region/:locationId/:regionId', () => {
   });
 });
 
+describe('a user limited to stores (user-location)', () => {
+  it("sees only their stores' regions in lists and searches", async () => {
+    const manager = await t.db.user.findUniqueOrThrow({ where: { email: MANAGER } });
+    await t.db.userLocation.create({ data: { accountId: bomPreco, locationId: moema, userId: manager.id } });
+    try {
+      const all = await findByAccount({}, managerToken);
+      expect(all.status).toBe(200);
+      expect(new Set(all.body.data.map((r: { location_id: number }) => r.location_id))).toEqual(new Set([moema]));
+      const asked = await findByAccount({ location_ids: [pinheiros, moema] }, managerToken);
+      expect(new Set(asked.body.data.map((r: { location_id: number }) => r.location_id))).toEqual(new Set([moema]));
+      expect((await listOf(pinheiros, managerToken)).status).toBe(404);
+      expect((await listOf(moema, managerToken)).status).toBe(200);
+      const search = await t.http.get('/api/location/search-by-polygon').query({ lat: -23.585, lng: -46.68 }).set(bearer(managerToken));
+      expect(search.body.data.map((d: { location_name: string }) => d.location_name)).toEqual(['Bom Preço Moema']);
+      // The admin, not limited, still sees both stores there.
+      const admin = await t.http.get('/api/location/search-by-polygon').query({ lat: -23.585, lng: -46.68 }).set(bearer(adminToken));
+      expect(admin.body.data.map((d: { location_name: string }) => d.location_name)).toEqual(['Bom Preço Moema', 'Bom Preço Pinheiros']);
+    } finally {
+      await t.db.userLocation.deleteMany({ where: { userId: manager.id } });
+    }
+  });
+});
+
 describe('authorisation', () => {
   let region: { id: number; location_id: number };
   beforeAll(async () => {

@@ -156,6 +156,24 @@ describe.each([['PGlite'], ...(process.env.DATABASE_URL ? [['PostgreSQL']] : [])
     ]);
   });
 
+  it('geocodes an address (the offline gazetteer) and answers who serves it', async () => {
+    const res = await search({ address: '04533-000' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.point).toMatchObject({ lat: -23.585, lng: -46.679 });
+    expect(res.body.point.label).toContain('Tabapuã');
+    expect(res.body.data.map((d: { region_name: string }) => d.region_name)).toEqual([
+      'Vila Olímpia e Itaim Bibi',
+      'Entorno de Pinheiros (Vila Madalena, Jardins, Butantã)',
+    ]);
+    expect(res.body.data[0]).toMatchObject({ location_name: 'Bom Preço Moema', address: { street: 'Avenida Ibirapuera', number: '2500', city: 'São Paulo', state: 'SP' } });
+  });
+
+  it('answers no point and nobody for an address the geocoder does not know', async () => {
+    const res = await search({ address: 'Rua que não existe, Cidade Imaginária' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ point: null, data: [] });
+  });
+
   it("answers another account nothing of Bom Preço's regions", async () => {
     const res = await search({ lat: -25.43, lng: -49.245 }, backend().atacadoToken);
     expect(res.status).toBe(200);
