@@ -119,9 +119,16 @@ export function createLocationsRepo(db: Db) {
       return count ? db.location.findFirst({ where: { accountId, id }, select: locationSelect }) : null;
     },
 
-    /** False when the store is not the account's. */
-    async remove(accountId: number, id: number) {
-      const { count } = await db.location.deleteMany({ where: { accountId, id } });
+    /**
+     * Deletes the store only while no delivery/pickup window, promotion or flyer uses it, in one
+     * statement (a window added meanwhile keeps it); false when it was not deleted.
+     */
+    async removeUnused(accountId: number, id: number) {
+      const count = await db.$executeRaw`
+        DELETE FROM locations l WHERE l.account_id = ${accountId} AND l.id = ${id}
+          AND NOT EXISTS (SELECT 1 FROM slots s WHERE s.account_id = ${accountId} AND s.location_id = l.id)
+          AND NOT EXISTS (SELECT 1 FROM promotions p WHERE p.account_id = ${accountId} AND l.id = ANY(p.location_ids))
+          AND NOT EXISTS (SELECT 1 FROM flyers f WHERE f.account_id = ${accountId} AND l.id = ANY(f.location_ids))`;
       return count > 0;
     },
 

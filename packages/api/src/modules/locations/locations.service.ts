@@ -140,11 +140,14 @@ export function createLocationsService({ repo }: { repo: LocationsRepo }) {
     /** Deletes a store nothing uses any more; 409 naming what still uses it. */
     async remove(caller: Caller, id: number, lang: Lang) {
       const store = await owned(caller, id);
+      const refuse = (inUse: Partial<Record<LocationUseKind, number>>) =>
+        new ConflictError('LOCATION_IN_USE', { name: store.name, uses: describeUses(inUse, lang) });
       const inUse = await uses(caller.accountId, id);
-      if (Object.values(inUse).some((n) => n > 0)) {
-        throw new ConflictError('LOCATION_IN_USE', { name: store.name, uses: describeUses(inUse, lang) });
-      }
-      if (!(await repo.remove(caller.accountId, id))) throw new NotFoundError('LOCATION_NOT_FOUND');
+      if (Object.values(inUse).some((n) => n > 0)) throw refuse(inUse);
+      if (await repo.removeUnused(caller.accountId, id)) return;
+      // Something started using it (or it was deleted) between the count and the delete.
+      if (!(await repo.find(caller.accountId, id))) throw new NotFoundError('LOCATION_NOT_FOUND');
+      throw refuse(await uses(caller.accountId, id));
     },
 
     async userLocations(caller: Caller, locationId?: number) {

@@ -3,7 +3,8 @@ import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../..
 import { authorizationMatrix } from '../../../test/authorization-matrix.ts';
 import { locationBody } from '../../../test/fixtures/locations.ts';
 import { isValidCnpj } from '@backoffice/contracts';
-import { describeUses } from './locations.service.ts';
+import { createLocationsRepo } from './locations.repo.ts';
+import { createLocationsService, describeUses } from './locations.service.ts';
 
 const MANAGER = 'juliana.alves@varejo.test';
 const DAY = 86_400_000;
@@ -231,6 +232,22 @@ describe('DELETE /api/location/:id while the store is in use', () => {
 
     await t.db.promotion.deleteMany({ where: { accountId: bomPreco, locationIds: { has: store.id } } });
     expect((await t.http.delete(`/api/location/${store.id}`).set(bearer(adminToken))).status).toBe(200);
+  });
+
+  it('keeps a store that a window starts using between the count and the delete', async () => {
+    const { body: store } = await create(body({ name: 'Bom Preço Corrida' }));
+    await t.db.slot.create({ data: { accountId: bomPreco, locationId: store.id, mode: 'pickup', weekday: 2, startMinute: 600, endMinute: 660, capacity: 5 } });
+    const repo = createLocationsRepo(t.db);
+    let counted = 0;
+    // The first count misses the window, as if it had been added right after it.
+    const racing = { ...repo, usage: async (a: number, id: number) => (counted++ ? repo.usage(a, id) : { slots: 0, promotions: 0, flyers: 0 }) };
+    const service = createLocationsService({ repo: racing });
+    const admin = await t.db.user.findUniqueOrThrow({ where: { email: DEMO.admin } });
+    await expect(service.remove({ accountId: bomPreco, userId: admin.id }, store.id, 'pt-BR')).rejects.toMatchObject({
+      status: 409,
+      params: { uses: '1 janela de entrega ou retirada' },
+    });
+    expect(await t.db.location.count({ where: { id: store.id } })).toBe(1);
   });
 
   it('describes several uses of each kind', () => {
