@@ -183,6 +183,8 @@ export const CONTRACT_MESSAGES = {
     'pt-BR': 'O fim deve ser depois do início, no mesmo dia: uma janela não pode passar da meia-noite.',
     en: 'The end must be after the start, on the same day: a window cannot cross midnight.',
   },
+  SLOT_REGION_NOT_IN_LOCATION: { 'pt-BR': 'A região informada não pertence a esta loja.', en: 'The region given does not belong to this store.' },
+  SLOT_DATE_PAST: { 'pt-BR': 'A data deve ser hoje ou depois.', en: 'The date must be today or later.' },
   // issue 19, stores
   CNPJ_FORMAT: { 'pt-BR': 'Informe o CNPJ com 14 dígitos (00.000.000/0000-00).', en: 'Provide the CNPJ with 14 digits (00.000.000/0000-00).' },
   CNPJ_CHECK_DIGITS: { 'pt-BR': 'CNPJ inválido: os dígitos verificadores não conferem.', en: 'Invalid CNPJ: the check digits do not match.' },

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import {
   SLOT_TIMEZONE,
   minutesOfTime,
+  msg,
   timeOfMinutes,
   type CreateDayWithoutWorkInput,
   type CreateSlotInput,
@@ -15,7 +16,6 @@ import {
 } from '@backoffice/contracts';
 import { BusinessRuleError, ConflictError, ForbiddenError, NotFoundError, ValidationError, found } from '../../lib/errors.ts';
 import { businessDate } from '../../lib/business-day.ts';
-import { translate } from '../../i18n/messages.ts';
 import { SlotFullError, type DayWithoutWorkRow, type SlotRow, type SlotsRepo } from './slots.repo.ts';
 import { addDays, dateText, localIso, localTime, unbookableReason, weekdayOf, windowMoments } from './slot-time.ts';
 
@@ -77,8 +77,9 @@ const toDay = (d: DayWithoutWorkRow): z.input<typeof DayWithoutWork> => ({
 /** Whether a day without work removes the windows of a mode. */
 const dayCovers = (d: DayWithoutWorkRow, mode: string) => d.mode === null || d.mode === mode;
 
+/** A rule of the input checked here: a 400 naming the field, its detail worded by the contracts' catalogue (in the request's language). */
 const invalid = (field: string, code: 'SLOT_REGION_NOT_IN_LOCATION' | 'SLOT_DATE_PAST') =>
-  new ValidationError(code, {}, [{ field, code: 'custom', message: translate(code, 'pt-BR') }]);
+  new ValidationError(code, {}, [{ field, code: 'custom', message: msg(code) }]);
 
 /**
  * Delivery and pickup windows of the stores: the weekly template, the concrete windows of the next
