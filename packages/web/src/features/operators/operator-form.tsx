@@ -59,7 +59,7 @@ export function OperatorForm({ initialValues, submitLabel, pending, onSubmit, on
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={submit} noValidate data-testid="operator-form">
       <Stack gap="lg">
         {serverError && (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={t('errors.title')} withCloseButton onClose={() => setServerError(null)} data-testid="operator-form-error">
@@ -116,7 +116,7 @@ export function OperatorForm({ initialValues, submitLabel, pending, onSubmit, on
                 {deliverer && (
                   <Stack gap={6} data-testid="operator-vehicle">
                     <div>
-                      <Text fw={500} size="sm">
+                      <Text fw={600} size="sm">
                         {t('operators.form.vehicle')}
                       </Text>
                       <Text size="xs" c="dimmed">

@@ -40,9 +40,12 @@ export function OperatorsTable({ operators, readOnly, onRemove }: Props) {
                     <Text size="sm" fw={600}>
                       {operator.name}
                     </Text>
-                    {(operator.email || operator.cpf) && (
-                      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-                        {[operator.email, operator.cpf && `CPF ${showCpf(operator.cpf)}`].filter(Boolean).join(' · ')}
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {t('operators.cpfLine', { cpf: showCpf(operator.cpf) ?? '' })}
+                    </Text>
+                    {operator.email && (
+                      <Text size="xs" c="dimmed" truncate="end" maw={{ base: 200, lg: 280 }} title={operator.email}>
+                        {operator.email}
                       </Text>
                     )}
                     <Stack hiddenFrom="sm" gap={2} align="flex-start">
