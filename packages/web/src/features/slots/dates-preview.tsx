@@ -17,7 +17,7 @@ const barColor = (percent: number) => (percent > 50 ? 'teal' : percent > 20 ? 'y
 function WindowChip({ window: w }: { window: PreviewWindow }) {
   const percent = remainingPercent(w);
   return (
-    <Paper withBorder radius="sm" px={8} py={4} w={132} bg={w.bookable ? undefined : 'gray.0'} data-testid="preview-window" data-bookable={w.bookable}>
+    <Paper withBorder radius="sm" px={8} py={4} w={114} bg={w.bookable ? undefined : 'gray.0'} data-testid="preview-window" data-bookable={w.bookable}>
       <Text size="xs" fw={700} c={w.bookable ? undefined : 'dimmed'}>
         {w.start}–{w.end}
       </Text>
@@ -29,9 +29,9 @@ function WindowChip({ window: w }: { window: PreviewWindow }) {
           </Text>
         </>
       ) : (
-        <Badge size="xs" variant="light" color={w.reason === 'full' ? 'orange' : 'gray'} mt={3} data-testid="preview-reason">
+        <Text size="xs" fw={600} mt={3} c={w.reason === 'full' ? 'orange.8' : 'gray.6'} data-testid="preview-reason">
           {t(`slots.preview.reasons.${w.reason ?? 'closed'}`)}
-        </Badge>
+        </Text>
       )}
     </Paper>
   );

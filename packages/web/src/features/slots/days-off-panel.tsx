@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Card, Group, Indicator, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Card, Group, Indicator, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { IconCalendarOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -48,9 +48,11 @@ export function DaysOffPanel({ locationId, storeName, canEdit }: Props) {
   else if (!days.data) body = <PageLoader compact label={t('slots.daysOff.loading')} />;
   else
     body = (
-      <Stack gap="md">
-        <Group justify="center">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <Group justify="center" align="flex-start">
           <DatePicker
+            firstDayOfWeek={0}
+            weekendDays={[]}
             date={month}
             onDateChange={setMonth}
             minDate={today}
@@ -102,7 +104,7 @@ export function DaysOffPanel({ locationId, storeName, canEdit }: Props) {
             ))}
           </Stack>
         )}
-      </Stack>
+      </SimpleGrid>
     );
 
   return (

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarWeek, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -103,14 +103,8 @@ export function SlotsPage({ scope }: { scope: SlotScope }) {
           </Text>
         </Stack>
       </Card>
-      <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <DatesPreview scope={scope} />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <DaysOffPanel locationId={scope.locationId} storeName={storeName} canEdit={canEdit} />
-        </Grid.Col>
-      </Grid>
+      <DatesPreview scope={scope} />
+      <DaysOffPanel locationId={scope.locationId} storeName={storeName} canEdit={canEdit} />
       <SlotFormModal
         opened={adding}
         onClose={() => setAdding(false)}

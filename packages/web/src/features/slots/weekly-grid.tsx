@@ -16,14 +16,14 @@ function SlotBlock({ slot, onRemove, regionLabel }: { slot: Slot; onRemove?: (sl
   const region = regionLabel?.(slot);
   const label = t('slots.grid.window', { weekday: weekdayLong(slot.weekday), start: slot.start, end: slot.end });
   return (
-    <Paper withBorder radius="sm" p={8} bg="blue.0" data-testid="slot-block" aria-label={label}>
-      <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
-        <Text fw={600} size="sm" data-testid="slot-time">
+    <Paper withBorder radius="sm" px={6} py={6} bg="blue.0" data-testid="slot-block" aria-label={label}>
+      <Group justify="space-between" gap={2} wrap="nowrap" align="center">
+        <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="slot-time">
           {slot.start}–{slot.end}
         </Text>
         {onRemove && (
           <Tooltip label={t('slots.grid.remove')} withArrow>
-            <ActionIcon variant="subtle" color="red" size="sm" aria-label={t('slots.grid.removeLabel', { window: label })} onClick={() => onRemove(slot)}>
+            <ActionIcon variant="subtle" color="red" size="xs" mr={-4} aria-label={t('slots.grid.removeLabel', { window: label })} onClick={() => onRemove(slot)}>
               <IconTrash size={14} />
             </ActionIcon>
           </Tooltip>
