@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import {
   SLOT_TIMEZONE,
+  SlotDate,
   minutesOfTime,
   msg,
   timeOfMinutes,
@@ -80,6 +81,16 @@ const dayCovers = (d: DayWithoutWorkRow, mode: string) => d.mode === null || d.m
 /** A rule of the input checked here: a 400 naming the field, its detail worded by the contracts' catalogue (in the request's language). */
 const invalid = (field: string, code: 'SLOT_REGION_NOT_IN_LOCATION' | 'SLOT_DATE_PAST') =>
   new ValidationError(code, {}, [{ field, code: 'custom', message: msg(code) }]);
+
+/** A booking names a real calendar date and a reference of 1 to 120 characters (400 naming the field otherwise). */
+function checkBooking(r: BookingRequest) {
+  if (!SlotDate.safeParse(r.date).success) {
+    throw new ValidationError('VALIDATION_ERROR', { field: 'date', detail: 'YYYY-MM-DD' }, [{ field: 'date', code: 'invalid_format', message: 'YYYY-MM-DD' }]);
+  }
+  if (r.reference.trim() === '' || r.reference.length > 120) {
+    throw new ValidationError('VALIDATION_ERROR', { field: 'reference', detail: '1–120' }, [{ field: 'reference', code: 'custom', message: '1–120' }]);
+  }
+}
 
 /**
  * Delivery and pickup windows of the stores: the weekly template, the concrete windows of the next
@@ -249,6 +260,7 @@ export function createSlotsService(deps: Deps) {
      * (422), no place left (409). Never overbooks (see the repository's `book`).
      */
     async book(r: BookingRequest): Promise<BookingResult> {
+      checkBooking(r);
       const slot = found(await repo.findSlot(r.accountId, r.slotId), 'SLOT_NOT_FOUND');
       if (!slot.active) throw new BusinessRuleError('SLOT_INACTIVE');
       const shown = r.date.split('-').reverse().join('/');
@@ -272,6 +284,7 @@ export function createSlotsService(deps: Deps) {
 
     /** Gives back the reference's place in a window on a date (nothing to do when it holds none). */
     async release(r: BookingRequest): Promise<BookingResult & { released: boolean }> {
+      checkBooking(r);
       const slot = found(await repo.findSlot(r.accountId, r.slotId), 'SLOT_NOT_FOUND');
       const { released, booked } = await repo.release(r.accountId, slot.id, r.date, r.reference, now());
       return { released, booked, remaining: Math.max(slot.capacity - booked, 0) };

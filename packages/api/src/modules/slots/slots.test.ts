@@ -173,6 +173,8 @@ describe('POST /logistic/slots', () => {
     const wrongStore = await createSlot(slotBody(otherStore, { region_id: region.id }));
     expect(wrongStore.status).toBe(400);
     expect(fieldsOf(wrongStore.body)).toEqual(['region_id']);
+    const inEnglish = await t.http.post('/logistic/slots').set(bearer(adminToken)).set('accept-language', 'en').send(slotBody(otherStore, { region_id: region.id }));
+    expect(expectEnvelope(inEnglish.body, 'VALIDATION_ERROR').details?.[0]?.message).toBe('The region given does not belong to this store.');
     const weekly = await t.http.get('/logistic/slots/weekly/').query({ location_id: store, region_id: region.id }).set(bearer(adminToken));
     expect(weekly.body.region_id).toBe(region.id);
     expect(weekly.body.weekdays[1].windows.map((s: { region_id: number | null }) => s.region_id).sort()).toEqual([region.id, null].sort());
@@ -347,6 +349,8 @@ describe('booking (slots.book / slots.release)', () => {
     const svc = serviceAt(() => new Date());
     expect(await codeOf(svc.book({ accountId: atacado, slotId, date, reference: 'X' }))).toBe('404 SLOT_NOT_FOUND');
     expect(await codeOf(svc.book({ accountId: bomPreco, slotId, date: addDays(date, 1), reference: 'X' }))).toBe('422 SLOT_NOT_ON_DATE');
+    expect(await codeOf(svc.book({ accountId: bomPreco, slotId, date: '2027-02-30', reference: 'X' }))).toBe('400 VALIDATION_ERROR');
+    expect(await codeOf(svc.book({ accountId: bomPreco, slotId, date, reference: ' ' }))).toBe('400 VALIDATION_ERROR');
     await t.db.slot.update({ where: { id: slotId }, data: { active: false } });
     expect(await codeOf(svc.book({ accountId: bomPreco, slotId, date, reference: 'X' }))).toBe('422 SLOT_INACTIVE');
     expect(await t.db.slotBooking.count({ where: { slotId } })).toBe(0);
