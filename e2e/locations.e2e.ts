@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { choose, dismissToasts, launch, screenshot } from './browser.ts';
+import { choose, dismissToasts, launch, screenshot as fullPage } from './browser.ts';
 import { newPage, signIn } from './session.ts';
+
+/** A full-page screenshot from the top: scrolled, the sticky header would be pictured mid-page. */
+async function screenshot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await fullPage(page, name);
+}
 
 describe('stores screens', () => {
   const base = inject('baseUrl');
@@ -20,6 +26,8 @@ describe('stores screens', () => {
   const body = () => page.textContent('body');
   const pathname = () => new URL(page.url()).pathname;
   /** Types until the value stays: a late render of a lazy route can drop what was typed first. */
+  /** A choice of the delivery-type segmented control (its radios are visually hidden behind their labels). */
+  const deliveryType = (label: string) => page.locator('.mantine-SegmentedControl-root').getByText(label, { exact: true }).click();
   const typed = async (label: string | RegExp, value: string) => {
     const input = page.getByRole('textbox', { name: label });
     await expect
@@ -71,8 +79,9 @@ describe('stores screens', () => {
 
     await typed(/^Número/, '1500');
     await page.getByRole('switch', { name: 'Aberta na Domingo' }).uncheck({ force: true });
-    await page.getByRole('textbox', { name: 'Fechamento na Sábado' }).fill('20:00');
-    await page.getByRole('radio', { name: 'Entrega', exact: true }).check({ force: true });
+    await page.getByRole('textbox', { name: 'Fechamento na Sábado: horas' }).fill('20');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Fechamento na Sábado: minutos' }).inputValue()).toBe('00');
+    await deliveryType('Entrega');
     await typed(/^Capacidade de separação/, '35');
     await dismissToasts(page);
     await screenshot(page, 'locations-new-desktop');
@@ -93,9 +102,9 @@ describe('stores screens', () => {
     expect(await page.getByRole('textbox', { name: /^CNPJ/ }).inputValue()).toBe('11.222.333/0001-81');
     expect(await page.getByRole('textbox', { name: /^CEP/ }).inputValue()).toBe('05422-001');
     expect(await page.getByRole('switch', { name: 'Aberta na Domingo' }).isChecked()).toBe(false);
-    expect(await page.getByRole('textbox', { name: 'Fechamento na Sábado' }).inputValue()).toBe('20:00');
+    expect(await page.getByRole('textbox', { name: 'Fechamento na Sábado: horas' }).inputValue()).toBe('20');
     await typed(/^Complemento/, 'Loja 2');
-    await page.getByRole('radio', { name: 'Entrega e retirada' }).check({ force: true });
+    await deliveryType('Entrega e retirada');
     await dismissToasts(page);
     await screenshot(page, 'locations-edit-desktop');
     await page.getByRole('button', { name: 'Salvar alterações' }).click();

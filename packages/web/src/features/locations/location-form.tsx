@@ -50,6 +50,8 @@ export function LocationForm({ initialValues, submitLabel, pending, onSubmit, on
   const queryClient = useQueryClient();
   const accountId = useAccountId();
   const [serverError, setServerError] = useState<string | null>(null);
+  // Where a looked-up CEP put the pin, so the map zooms to it (a drag or a click does not).
+  const [pinFocus, setPinFocus] = useState<{ lat: number; lng: number } | null>(null);
   const [cepState, setCepState] = useState<'idle' | 'loading' | 'notFound' | 'failed'>('idle');
   const lastCep = useRef(onlyDigits(initialValues.zip_code));
   const form = useForm<LocationFormValues>({ initialValues, validate: validateLocationValues });
@@ -72,7 +74,8 @@ export function LocationForm({ initialValues, submitLabel, pending, onSubmit, on
         latitude: found.lat,
         longitude: found.lng,
       });
-      form.clearFieldError('latitude');
+      for (const field of ['street', 'neighborhood', 'city', 'state', 'latitude']) form.clearFieldError(field);
+      setPinFocus({ lat: found.lat, lng: found.lng });
     } catch {
       setCepState('failed');
     }
@@ -121,7 +124,7 @@ export function LocationForm({ initialValues, submitLabel, pending, onSubmit, on
           </Alert>
         )}
         <Grid gap="lg">
-          <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="lg">
               <Section title={t('locations.form.storeSection')}>
                 <TextInput label={t('locations.form.name')} placeholder={t('locations.form.namePlaceholder')} withAsterisk maxLength={120} {...form.getInputProps('name')} />
@@ -178,11 +181,12 @@ export function LocationForm({ initialValues, submitLabel, pending, onSubmit, on
               </Section>
             </Stack>
           </Grid.Col>
-          <Grid.Col span={{ base: 12, lg: 6 }}>
+          <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="lg">
               <Section title={t('locations.form.mapSection')}>
                 <LocationMapField
                   value={pin}
+                  focus={pinFocus}
                   onChange={({ lat, lng }) => {
                     form.setValues({ latitude: lat, longitude: lng });
                     form.clearFieldError('latitude');

@@ -16,6 +16,8 @@ interface Props {
   onChange: (value: LatLng) => void;
   error?: string | null;
   height?: number;
+  /** A place set from outside the map (a CEP looked up): each new one, the map zooms to it. */
+  focus?: LatLng | null;
 }
 
 const round = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -26,26 +28,23 @@ function ClickToPlace({ onChange }: { onChange: (value: LatLng) => void }) {
   return null;
 }
 
-/** Brings a pin placed from outside the map (a CEP looked up) into view. */
-function FollowPin({ value }: { value: LatLng | null }) {
+/** Zooms to a pin placed from outside the map (a CEP looked up); a pin moved on the map stays where it is seen. */
+function FollowPin({ focus }: { focus: LatLng | null }) {
   const map = useMap();
-  const lat = value?.lat;
-  const lng = value?.lng;
   useEffect(() => {
-    if (lat === undefined || lng === undefined) return;
-    if (!map.getBounds().pad(-0.1).contains([lat, lng])) map.setView([lat, lng], Math.max(map.getZoom(), 15));
-  }, [map, lat, lng]);
+    if (focus) map.setView([focus.lat, focus.lng], Math.max(map.getZoom(), 16));
+  }, [map, focus]);
   return null;
 }
 
 /** The store's place: a draggable 25 × 41 pin on the base map; clicking the map moves it there. */
-export function LocationMapField({ value, onChange, error, height = 360 }: Props) {
+export function LocationMapField({ value, onChange, error, height = 360, focus = null }: Props) {
   const center = value ? ([value.lat, value.lng] as [number, number]) : DEFAULT_CENTER;
   return (
     <Stack gap={6}>
       <BaseMap label={t('locations.form.mapLabel')} center={center} zoom={value ? 15 : 11} height={height}>
         <ClickToPlace onChange={onChange} />
-        <FollowPin value={value} />
+        <FollowPin focus={focus} />
         {value && (
           <Marker
             position={[value.lat, value.lng]}

@@ -65,7 +65,7 @@ export function LocationsListPage({ search, onSearchChange }: Props) {
           )
         }
       />
-      <Group align="flex-end" gap="sm">
+      <Group align="flex-end" gap="sm" maw={560}>
         <SearchInput label={t('locations.searchLabel')} placeholder={t('locations.searchPlaceholder')} type="search" value={search.search} miw={320} onChange={(text) => onSearchChange(() => applyLocationsText(text))} />
       </Group>
       <ListCard failed={list.isError} meta={meta} totalLabel={(total) => tn('locations.total', total, { total: formatInt(total) })} page={search.page} fetching={list.isFetching} onPage={setPage}>

@@ -1,5 +1,5 @@
 import { Group, Stack, Switch, Table, Text } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
+import { TimePicker } from '@mantine/dates';
 import type { OpeningDay } from './location-form-values';
 import { WEEKDAY_ORDER } from './location-form-values';
 import { t } from '../../i18n';
@@ -11,6 +11,9 @@ interface Props {
   errors: Record<number, string | undefined>;
   error?: string | null;
 }
+
+/** The hour and minute boxes of a time, named for screen readers: "Abertura na Segunda: horas". */
+const timeLabels = (label: string) => ({ 'aria-label': label, hoursInputLabel: t('locations.form.hoursOf', { label }), minutesInputLabel: t('locations.form.minutesOf', { label }) });
 
 /** Opening hours per weekday (Monday first, as on a shop door): open and close times, or closed. */
 export function OpeningHoursField({ value, onChange, errors, error }: Props) {
@@ -39,22 +42,24 @@ export function OpeningHoursField({ value, onChange, errors, error }: Props) {
                   {day.open ? (
                     <Stack gap={2}>
                       <Group gap="xs" wrap="nowrap">
-                        <TimeInput
-                          aria-label={t('locations.form.opensOn', { day: name })}
+                        <TimePicker
+                          {...timeLabels(t('locations.form.opensOn', { day: name }))}
+                          format="24h"
                           value={day.opens}
-                          onChange={(e) => onChange(weekday, { opens: e.currentTarget.value })}
-                          w={110}
+                          onChange={(value) => onChange(weekday, { opens: value })}
+                          w={96}
                           size="xs"
                           error={Boolean(errors[weekday])}
                         />
                         <Text size="xs" c="dimmed">
                           {t('locations.form.until')}
                         </Text>
-                        <TimeInput
-                          aria-label={t('locations.form.closesOn', { day: name })}
+                        <TimePicker
+                          {...timeLabels(t('locations.form.closesOn', { day: name }))}
+                          format="24h"
                           value={day.closes}
-                          onChange={(e) => onChange(weekday, { closes: e.currentTarget.value })}
-                          w={110}
+                          onChange={(value) => onChange(weekday, { closes: value })}
+                          w={96}
                           size="xs"
                           error={Boolean(errors[weekday])}
                         />
