@@ -3,7 +3,7 @@ import { IconPolygon } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useMemo } from 'react';
-import { Marker, Polygon, Popup, Tooltip } from 'react-leaflet';
+import { Marker, Polygon, Popup, ScaleControl, Tooltip } from 'react-leaflet';
 import { EmptyState } from '../../shared/components/empty-state';
 import { LoadError } from '../../shared/components/load-error';
 import { PageHeader } from '../../shared/components/page-header';
@@ -48,7 +48,12 @@ export function AllRegionsPage({ storeId, onStoreChange }: { storeId: number | u
   }, [stores.data, regions.data]);
 
   const shown = useMemo(() => (storeId ? entries.filter((e) => e.id === storeId) : entries), [entries, storeId]);
-  const bounds = useMemo(() => boundsOf(shown.flatMap((e) => e.regions.map((r) => r.geometry)), shown.flatMap((e) => (e.pin ? [e.pin] : []))), [shown]);
+  // The regions and the pins of their stores; only pins when there is no region at all (a far store without regions would shrink the rest).
+  const bounds = useMemo(() => {
+    const served = shown.filter((e) => e.regions.length > 0);
+    const pins = (served.length ? served : shown).flatMap((e) => (e.pin ? [e.pin] : []));
+    return boundsOf(served.flatMap((e) => e.regions.map((r) => r.geometry)), pins);
+  }, [shown]);
   const total = shown.reduce((n, e) => n + e.regions.length, 0);
 
   let side;
@@ -107,6 +112,7 @@ export function AllRegionsPage({ storeId, onStoreChange }: { storeId: number | u
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <BaseMap label={t('regions.allMapLabel')} height="clamp(420px, 62vh, 640px)" bounds={bounds}>
+            <ScaleControl imperial={false} position="bottomleft" />
             <FitBounds bounds={bounds} fitKey={`${storeId ?? 'all'}:${regions.isSuccess}:${stores.isSuccess}`} />
             {shown.map((e) => (
               <Fragment key={e.id}>

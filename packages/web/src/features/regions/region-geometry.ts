@@ -17,12 +17,19 @@ export function layerGeometry(layer: L.Polygon): Geometry {
   return layer.toGeoJSON(6).geometry as Geometry;
 }
 
+/** Half the smallest box shown, in degrees (about 1 km). */
+const MIN_SPAN = 0.01;
+
 /** The box around every given geometry (and points), for fitting the map; undefined when there is nothing. */
 export function boundsOf(geometries: Geometry[], points: LatLngExpression[] = []): LatLngBoundsExpression | undefined {
   const bounds = L.latLngBounds([]);
   for (const g of geometries) bounds.extend(L.polygon(geometryLatLngs(g)).getBounds());
   for (const p of points) bounds.extend(p);
-  return bounds.isValid() ? bounds : undefined;
+  if (!bounds.isValid()) return undefined;
+  // A lone pin is a box of no size: Leaflet would zoom in without end (no tile layer sets a maximum).
+  const centre = bounds.getCenter();
+  bounds.extend([centre.lat - MIN_SPAN, centre.lng - MIN_SPAN]).extend([centre.lat + MIN_SPAN, centre.lng + MIN_SPAN]);
+  return bounds;
 }
 
 const PROBLEM_ORDER: GeometryProblem[] = ['invalid_shape', 'invalid_coordinate', 'ring_too_short', 'ring_not_closed', 'outside_brazil', 'self_intersecting'];

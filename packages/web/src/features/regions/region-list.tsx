@@ -32,11 +32,11 @@ export function RegionList({ regions, colorOf, selectedId, onEdit, onDelete, mod
         >
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Box miw={0}>
-              <Group gap={6} wrap="nowrap">
-                <Text fw={600} truncate data-testid="region-name">
+              <Group gap={6} wrap="nowrap" align="flex-start">
+                <Text fw={600} lineClamp={2} data-testid="region-name">
                   {r.name}
                 </Text>
-                <Badge size="xs" variant="light" color={r.active ? 'green' : 'gray'}>
+                <Badge size="xs" variant="light" color={r.active ? 'green' : 'gray'} mt={3} style={{ flex: 'none' }}>
                   {r.active ? t('regions.active') : t('regions.inactive')}
                 </Badge>
               </Group>

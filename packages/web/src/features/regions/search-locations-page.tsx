@@ -3,7 +3,7 @@ import { IconAlertCircle, IconMapPinOff, IconSearch } from '@tabler/icons-react'
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { CircleMarker, Marker, Polygon, Tooltip } from 'react-leaflet';
+import { CircleMarker, Marker, Polygon, ScaleControl, Tooltip } from 'react-leaflet';
 import { EmptyState } from '../../shared/components/empty-state';
 import { PageHeader } from '../../shared/components/page-header';
 import { PageLoader } from '../../shared/components/page-loader';
@@ -98,6 +98,7 @@ export function SearchLocationsPage({ search, onSearch }: { search: RegionSearch
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <BaseMap label={t('regions.search.mapLabel')} height="clamp(380px, 58vh, 600px)" bounds={fit}>
+            <ScaleControl imperial={false} position="bottomleft" />
             <FitBounds bounds={fit} fitKey={fitKey} />
             <MapClicks onClick={(lat, lng) => onSearch({ lat: Number(lat.toFixed(6)), lng: Number(lng.toFixed(6)) })} />
             {(regions.data ?? []).map((r) => {
@@ -107,13 +108,11 @@ export function SearchLocationsPage({ search, onSearch }: { search: RegionSearch
                   key={`${r.id}:${r.updated_at}:${on}`}
                   positions={geometryLatLngs(r.geometry)}
                   pathOptions={{ color: on ? SERVING : OTHER, fillColor: on ? SERVING : OTHER, fillOpacity: on ? 0.3 : 0.06, weight: on ? 3 : 1 }}
-                  interactive={false}
+                  className={on ? 'serving-region' : undefined}
                 >
-                  {on && (
-                    <Tooltip permanent direction="center" className={classes.label}>
-                      {r.name}
-                    </Tooltip>
-                  )}
+                  <Tooltip sticky className={classes.label}>
+                    {on ? t('regions.search.servingTooltip', { region: r.name, store: r.location_name }) : `${r.name} — ${r.location_name}`}
+                  </Tooltip>
                 </Polygon>
               );
             })}

@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import type L from 'leaflet';
 import { useEffect, useMemo, useState } from 'react';
-import { Marker, Polygon, Tooltip } from 'react-leaflet';
+import { Marker, Polygon, ScaleControl, Tooltip } from 'react-leaflet';
 import { BackLink } from '../../shared/components/back-link';
 import { EmptyState } from '../../shared/components/empty-state';
 import { LoadError } from '../../shared/components/load-error';
@@ -159,6 +159,7 @@ export function StoreRegionsPage({ locationId, mode }: { locationId: number; mod
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <BaseMap label={t('regions.mapLabel', { store: storeName })} height="clamp(420px, 62vh, 640px)" bounds={bounds}>
+            <ScaleControl imperial={false} position="bottomleft" />
             <MapHandle onMap={setMap} />
             <FitBounds bounds={bounds} fitKey={`${locationId}:${regions.isSuccess}:${pin ? 'pin' : ''}`} />
             {pin && (
