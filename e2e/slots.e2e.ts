@@ -125,4 +125,33 @@ describe('slots screens', () => {
     await expect.poll(() => page.textContent('body')).toContain('Dia sem expediente removido com sucesso.');
     await expect.poll(() => previewDay(closedDay).getAttribute('data-closed')).toBe('false');
   });
+
+  it('narrows to a delivery region, switches to pickup, and says so for a store that is not there', async () => {
+    const storePath = new URL(page.url()).pathname;
+    await choose(page, field(page, 'Região de entrega'), 'Vila Olímpia e Itaim Bibi');
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(new RegExp(`^${storePath}\\d+$`));
+    await expect.poll(() => page.textContent('body')).toContain('Região Vila Olímpia e Itaim Bibi');
+    // The store-wide windows a customer there may book say so; Moema's own Sunday windows are not this region's.
+    await expect.poll(() => page.getByTestId('slots-day-1').getByTestId('slot-region').first().textContent()).toBe('Loja toda');
+    expect(await page.getByTestId('slots-day-0').getByTestId('slot-block').count()).toBe(0);
+
+    await page.getByTestId('slots-mode').getByText('Retirada', { exact: true }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(storePath.replace('/delivery/', '/pickup/'));
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe(`Janelas de retirada · ${store}`);
+    await expect.poll(() => page.getByTestId('slots-day-0').getByTestId('slot-time').allTextContents()).toEqual(['09:00–13:00']);
+    expect(await field(page, 'Região de entrega').count()).toBe(0);
+
+    await page.goto(`${base}/logistic/slots/pickup/999999/`);
+    await expect.poll(() => page.getByRole('heading', { level: 3 }).textContent()).toBe('Janelas não encontradas');
+    await page.goto(`${base}/logistic/slots/express/`);
+    await expect.poll(() => page.getByRole('heading', { level: 3 }).textContent()).toBe('Janelas não encontradas');
+    await page.getByRole('link', { name: 'Escolher loja' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/logistic/slots/');
+
+    const narrow = await newPage(browser, 1024, 800);
+    await signIn(narrow, base, 'admin@varejo.test', '/logistic/slots/pickup/');
+    await narrow.getByTestId('slots-mode').waitFor();
+    await screenshot(narrow, 'slots-chooser-1024');
+    await narrow.close();
+  });
 });

@@ -9,7 +9,7 @@ import { t } from '../../i18n';
 
 export const SlotsLoading = () => <PageLoader label={t('slots.loading')} />;
 
-export const BackToSlots = () => <BackLink to="/logistic/slots" label={t('slots.back')} />;
+export const BackToSlots = () => <BackLink to="/logistic/slots/" label={t('slots.back')} />;
 
 /** A route's errorComponent: retrying reruns the loader. */
 export function SlotsRouteError({ error }: ErrorComponentProps) {
@@ -24,5 +24,5 @@ export function SlotsRouteError({ error }: ErrorComponentProps) {
 
 /** An unknown mode, or a store or region that is not the account's. */
 export const SlotsNotFound = () => (
-  <RecordNotFound icon={<IconCalendarQuestion size={30} />} title={t('slots.notFound.title')} text={t('slots.notFound.text')} backTo="/logistic/slots" backLabel={t('slots.notFound.back')} />
+  <RecordNotFound icon={<IconCalendarQuestion size={30} />} title={t('slots.notFound.title')} text={t('slots.notFound.text')} backTo="/logistic/slots/" backLabel={t('slots.notFound.back')} />
 );
