@@ -192,6 +192,17 @@ describe.each([['PGlite'], ...(process.env.DATABASE_URL ? [['PostgreSQL']] : [])
   });
 });
 
+describe('the regions seed', () => {
+  it('gives the seeded stores their regions once, however often it runs', async () => {
+    const { db } = backends[0]!;
+    const count = () => db.deliveryRegion.count({ where: { location: { name: { in: ['Bom Preço Pinheiros', 'Bom Preço Moema', 'Bom Preço Tatuapé', 'Atacado Guarulhos'] } } } });
+    const before = await count();
+    expect(before).toBe(10);
+    await seed(db);
+    expect(await count()).toBe(before);
+  });
+});
+
 describe('PGlite and PostgreSQL', () => {
   it.runIf(process.env.DATABASE_URL)('answer every vector the same', () => {
     for (const [what, of] of answers) expect(of.get('PGlite'), what).toEqual(of.get('PostgreSQL'));
