@@ -79,8 +79,8 @@ describe('stores screens', () => {
 
     await typed(/^Número/, '1500');
     await page.getByRole('switch', { name: 'Aberta na Domingo' }).uncheck({ force: true });
-    await page.getByRole('textbox', { name: 'Fechamento na Sábado: horas' }).fill('20');
-    await expect.poll(() => page.getByRole('textbox', { name: 'Fechamento na Sábado: minutos' }).inputValue()).toBe('00');
+    await page.getByRole('spinbutton', { name: 'Fechamento na Sábado: horas' }).fill('20');
+    await expect.poll(() => page.getByRole('spinbutton', { name: 'Fechamento na Sábado: minutos' }).inputValue()).toBe('00');
     await deliveryType('Entrega');
     await typed(/^Capacidade de separação/, '35');
     await dismissToasts(page);
@@ -102,7 +102,7 @@ describe('stores screens', () => {
     expect(await page.getByRole('textbox', { name: /^CNPJ/ }).inputValue()).toBe('11.222.333/0001-81');
     expect(await page.getByRole('textbox', { name: /^CEP/ }).inputValue()).toBe('05422-001');
     expect(await page.getByRole('switch', { name: 'Aberta na Domingo' }).isChecked()).toBe(false);
-    expect(await page.getByRole('textbox', { name: 'Fechamento na Sábado: horas' }).inputValue()).toBe('20');
+    expect(await page.getByRole('spinbutton', { name: 'Fechamento na Sábado: horas' }).inputValue()).toBe('20');
     await typed(/^Complemento/, 'Loja 2');
     await deliveryType('Entrega e retirada');
     await dismissToasts(page);
