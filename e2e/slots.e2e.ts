@@ -150,8 +150,11 @@ describe('slots screens', () => {
 
     const narrow = await newPage(browser, 1024, 800);
     await signIn(narrow, base, 'admin@varejo.test', '/logistic/slots/pickup/');
-    await narrow.getByTestId('slots-mode').waitFor();
+    await expect.poll(() => narrow.getByTestId('slots-store-card').count()).toBeGreaterThanOrEqual(6);
     await screenshot(narrow, 'slots-chooser-1024');
+    await narrow.getByTestId('slots-store-card').filter({ hasText: 'Bom Preço Pinheiros' }).click();
+    await expect.poll(() => new URL(narrow.url()).pathname).toMatch(/^\/logistic\/slots\/pickup\/\d+\/$/);
+    await expect.poll(() => narrow.getByRole('heading', { level: 2 }).textContent()).toBe('Janelas de retirada · Bom Preço Pinheiros');
     await narrow.close();
   });
 });
