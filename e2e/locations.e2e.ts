@@ -51,6 +51,23 @@ describe('stores screens', () => {
     await expect.poll(body).toContain('Nenhuma loja encontrada.');
   });
 
+  it('refuses to delete a store still in use, in the server’s words, and links to its regions and slots', async () => {
+    await page.goto(`${base}/locations/list?search=Pinheiros`);
+    const pinheiros = 'Bom Preço Pinheiros';
+    await row(pinheiros).getByRole('button', { name: `Excluir: ${pinheiros}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+    await expect.poll(body).toMatch(/A loja "Bom Preço Pinheiros" não pode ser excluída: ainda é usada por .+\./);
+    await page.getByRole('dialog').getByRole('button', { name: 'Voltar' }).click();
+    await dismissToasts(page);
+    expect(await row(pinheiros).count()).toBe(1);
+
+    await row(pinheiros).getByRole('link', { name: `Regiões de entrega: ${pinheiros}` }).click();
+    await expect.poll(pathname).toMatch(/^\/logistic\/\d+\/regions$/);
+    await page.goBack();
+    await row(pinheiros).getByRole('link', { name: `Janelas de horário: ${pinheiros}` }).click();
+    await expect.poll(pathname).toMatch(/^\/logistic\/slots\/delivery\/\d+\/?$/);
+  });
+
   it('creates a store from its CEP: the address is filled and the pin placed', async () => {
     await page.goto(`${base}/locations/list`);
     await page.getByRole('link', { name: 'Nova loja' }).click();
@@ -153,6 +170,7 @@ describe('stores screens', () => {
     await page.goto(`${base}/locations/list`);
     await row(name).getByRole('button', { name: `Excluir: ${name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click();
+    await expect.poll(body).toContain('Loja excluída com sucesso!');
     await expect.poll(() => row(name).count()).toBe(0);
   });
 });

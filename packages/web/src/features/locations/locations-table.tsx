@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconCalendarTime, IconMap2, IconPencil, IconTrash, IconUsers } from '@tabler/icons-react';
-import { Link, useRouter } from '@tanstack/react-router';
-import type { MouseEvent, ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import type { Location } from './api';
 import { DeliveryTypeBadge } from './delivery-type-badge';
 import { cityState, slotsMode } from './location-format';
@@ -13,22 +13,12 @@ interface Props {
   onDelete: (location: Location) => void;
 }
 
-const regionsPath = (id: number) => `/logistic/${id}/regions`;
-const slotsPath = (location: Location) => `/logistic/slots/${slotsMode(location.delivery_type)}/${location.id}/`;
-
 function Action({ label, children }: { label: string; children: ReactNode }) {
   return <Tooltip label={label}>{children}</Tooltip>;
 }
 
 /** The stores with their place, how they serve, and the way to their users, regions and slots. */
 export function LocationsTable({ locations, readOnly, onDelete }: Props) {
-  const router = useRouter();
-  // The logistic screens are routes of their own feature: followed in the app, not by reloading it.
-  const followLink = (e: MouseEvent<HTMLAnchorElement>) => {
-    if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
-    e.preventDefault();
-    router.history.push(e.currentTarget.getAttribute('href') ?? '/');
-  };
   return (
     <Table.ScrollContainer minWidth={0} type="native">
       <Table verticalSpacing="sm" highlightOnHover miw={{ sm: 820 }}>
@@ -92,12 +82,12 @@ export function LocationsTable({ locations, readOnly, onDelete }: Props) {
                       </ActionIcon>
                     </Action>
                     <Action label={t('locations.actions.regions')}>
-                      <ActionIcon variant="subtle" color="gray" component="a" href={regionsPath(location.id)} onClick={followLink} aria-label={`${t('locations.actions.regions')}: ${name}`}>
+                      <ActionIcon variant="subtle" color="gray" renderRoot={(props) => <Link {...props} to="/logistic/$id/regions" params={{ id }} />} aria-label={`${t('locations.actions.regions')}: ${name}`}>
                         <IconMap2 size={18} />
                       </ActionIcon>
                     </Action>
                     <Action label={t('locations.actions.slots')}>
-                      <ActionIcon variant="subtle" color="gray" component="a" href={slotsPath(location)} onClick={followLink} aria-label={`${t('locations.actions.slots')}: ${name}`}>
+                      <ActionIcon variant="subtle" color="gray" renderRoot={(props) => <Link {...props} to="/logistic/slots/$mode/$locationId/" params={{ mode: slotsMode(location.delivery_type), locationId: id }} />} aria-label={`${t('locations.actions.slots')}: ${name}`}>
                         <IconCalendarTime size={18} />
                       </ActionIcon>
                     </Action>
