@@ -3,11 +3,22 @@ import type { Browser, Page } from 'playwright-core';
 import { dismissToasts, launch, screenshot } from './browser.ts';
 import { apiToken, newPage, signIn } from './session.ts';
 
+/** A GET of the API as Bom Preço's admin. */
+async function apiGet<T>(base: string, path: string): Promise<T> {
+  const token = await apiToken(base, 'admin@varejo.test');
+  const res = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return (await res.json()) as T;
+}
+
+/** The geometry of each region of a store, by name. */
+async function geometries(base: string, locationId: number): Promise<Record<string, unknown>> {
+  const { data } = await apiGet<{ data: Array<{ name: string; geometry: unknown }> }>(base, `/api/location/region/${locationId}`);
+  return Object.fromEntries(data.map((r) => [r.name, r.geometry]));
+}
+
 /** The id of a seeded store of Bom Preço, by name. */
 async function storeId(base: string, name: string): Promise<number> {
-  const token = await apiToken(base, 'admin@varejo.test');
-  const res = await fetch(`${base}/api/location/minified`, { headers: { authorization: `Bearer ${token}` } });
-  const { data } = (await res.json()) as { data: Array<{ id: number; name: string }> };
+  const { data } = await apiGet<{ data: Array<{ id: number; name: string }> }>(base, '/api/location/minified');
   const store = data.find((s) => s.name === name);
   if (!store) throw new Error(`no seeded store ${name}`);
   return store.id;
@@ -102,6 +113,8 @@ describe('delivery regions on the map and the address search', () => {
   });
 
   it('edits the region’s fields and a vertex, then deletes it with a confirmation', async () => {
+    const before = (await geometries(base, santana))[name];
+    expect(before).toMatchObject({ type: 'Polygon' });
     await rows().first().getByRole('button', { name: `Editar região: ${name}` }).click();
     await expect.poll(() => page.getByLabel(/^Nome da região/).inputValue()).toBe(name);
     // Drag a vertex of the polygon being edited.
@@ -116,6 +129,10 @@ describe('delivery regions on the map and the address search', () => {
     await page.getByRole('button', { name: 'Salvar região' }).click();
     await expect.poll(body).toContain('Região de entrega atualizada com sucesso!');
     await expect.poll(() => rows().first().textContent()).toMatch(/Taxa R\$\s?7,50.*Inativa|Inativa.*Taxa R\$\s?7,50/);
+    // The dragged vertex was saved with the fields: still a closed polygon of the same 5 vertices, one of them moved.
+    const after = (await geometries(base, santana))[name] as { coordinates: number[][][] };
+    expect(after.coordinates[0]).toHaveLength(6);
+    expect(after).not.toEqual(before);
 
     await rows().first().getByRole('button', { name: `Excluir região: ${name}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Excluir região' }).click();

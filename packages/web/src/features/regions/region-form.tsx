@@ -72,7 +72,7 @@ export function RegionForm({ title, initialValues, geometryProblems, pending, on
         <TextInput label={t('regions.form.name')} placeholder={t('regions.form.namePlaceholder')} withAsterisk maxLength={120} data-autofocus {...form.getInputProps('name')} />
         <SimpleGrid cols={2} spacing="sm">
           <NumberInput label={t('regions.form.fee')} {...money} withAsterisk {...form.getInputProps('delivery_fee')} />
-          <NumberInput label={t('regions.form.minimum')} {...money} withAsterisk {...form.getInputProps('min_order_value')} />
+          <NumberInput label={t('regions.form.minimum')} {...money} placeholder="R$ 0,00" {...form.getInputProps('min_order_value')} />
         </SimpleGrid>
         <NumberInput label={t('regions.form.eta')} suffix=" min" min={1} max={1440} allowDecimal={false} allowNegative={false} withAsterisk {...form.getInputProps('estimated_delivery_minutes')} />
         <Switch label={t('regions.form.active')} {...form.getInputProps('active', { type: 'checkbox' })} />

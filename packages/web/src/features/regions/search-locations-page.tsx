@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Grid, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconMapPinOff, IconSearch } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -56,39 +56,32 @@ export function SearchLocationsPage({ search, onSearch }: { search: RegionSearch
     );
   else
     body = (
-      <Table.ScrollContainer minWidth={460}>
-        <Table verticalSpacing="xs" striped data-testid="region-search-results">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('regions.search.store')}</Table.Th>
-              <Table.Th>{t('regions.search.region')}</Table.Th>
-              <Table.Th ta="right">{t('regions.search.fee')}</Table.Th>
-              <Table.Th ta="right">{t('regions.search.minimum')}</Table.Th>
-              <Table.Th ta="right">{t('regions.search.eta')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.data.data.map((s) => (
-              <Table.Tr key={s.region_id} data-testid="region-search-row">
-                <Table.Td>
-                  <Anchor renderRoot={(props) => <Link {...props} to="/logistic/$id/regions" params={{ id: String(s.location_id) }} />} size="sm" fw={600}>
-                    {s.location_name}
-                  </Anchor>
-                  {(s.address.neighborhood || s.address.city) && (
-                    <Text size="xs" c="dimmed">
-                      {[s.address.neighborhood, s.address.city].filter(Boolean).join(', ')}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{s.region_name}</Table.Td>
-                <Table.Td ta="right">{formatMoney(s.delivery_fee)}</Table.Td>
-                <Table.Td ta="right">{formatMoney(s.min_order_value)}</Table.Td>
-                <Table.Td ta="right">{t('regions.etaShort', { eta: s.estimated_delivery_minutes })}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Stack gap="xs" data-testid="region-search-results">
+        {result.data.data.map((s) => (
+          <Card key={s.region_id} withBorder radius="md" padding="sm" data-testid="region-search-row" style={{ borderLeft: `5px solid ${SERVING}` }}>
+            <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
+              <Stack gap={0} miw={0}>
+                <Anchor renderRoot={(props) => <Link {...props} to="/logistic/$id/regions" params={{ id: String(s.location_id) }} />} fw={600}>
+                  {s.location_name}
+                </Anchor>
+                {(s.address.neighborhood || s.address.city) && (
+                  <Text size="xs" c="dimmed">
+                    {[s.address.neighborhood, s.address.city].filter(Boolean).join(', ')}
+                  </Text>
+                )}
+              </Stack>
+              <Badge variant="light" color="green" style={{ flex: 'none', maxWidth: '55%' }} title={s.region_name}>
+                {s.region_name}
+              </Badge>
+            </Group>
+            <Group gap="lg" mt={6}>
+              <Metric label={t('regions.search.fee')} value={formatMoney(s.delivery_fee)} />
+              <Metric label={t('regions.search.minimum')} value={formatMoney(s.min_order_value)} />
+              <Metric label={t('regions.search.eta')} value={t('regions.etaShort', { eta: s.estimated_delivery_minutes })} />
+            </Group>
+          </Card>
+        ))}
+      </Stack>
     );
 
   return (
@@ -176,5 +169,18 @@ function AddressForm({ initial, searching, onSearch }: { initial: string; search
         </Button>
       </Group>
     </form>
+  );
+}
+
+function Metric({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" fw={600}>
+        {value}
+      </Text>
+    </Stack>
   );
 }
