@@ -12,14 +12,20 @@ function spIso(days: number): string {
 }
 const br = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const weekdayOf = (iso: string) => new Date(`${iso}T12:00:00Z`).getUTCDay();
+/** The first day from today plus `days` on that is not one of the seed's holidays (closed in every store). */
+function openDay(days: number): number {
+  while (['12-25', '01-01'].includes(spIso(days).slice(5))) days++;
+  return days;
+}
 
 describe('slots screens', () => {
   const base = inject('baseUrl');
   const store = 'Bom Preço Moema';
-  // Tomorrow's window is bookable now (no prior notice, a short cutoff), after the seeded 18:00–20:00.
-  const tomorrow = spIso(1);
+  // Tomorrow's window (or the next open day's) is bookable now (no prior notice, a short cutoff), after the seeded 18:00–20:00.
+  const windowOffset = openDay(1);
+  const tomorrow = spIso(windowOffset);
   const weekday = weekdayOf(tomorrow);
-  const closedDay = spIso(2);
+  const closedDay = spIso(openDay(windowOffset + 1));
   const reason = `Inventário anual ${Date.now() % 1000}`;
   let browser: Browser;
   let page: Page;
