@@ -219,15 +219,6 @@ export const CONTRACT_MESSAGES = {
   },
   OPERATOR_VEHICLE_REQUIRED: { 'pt-BR': 'Informe o veículo do entregador.', en: "Provide the deliverer's vehicle." },
   OPERATOR_LOCATIONS_REQUIRED: { 'pt-BR': 'Escolha ao menos uma loja.', en: 'Choose at least one store.' },
-  // issue 19, delivery and pickup windows (slots)
-  SLOT_TIME_FORMAT: {
-    'pt-BR': 'Use o formato HH:MM, de 00:00 a 23:59 (o fim pode ser 24:00).',
-    en: 'Use the HH:MM format, from 00:00 to 23:59 (the end may be 24:00).',
-  },
-  SLOT_END_AFTER_START: {
-    'pt-BR': 'O fim deve ser depois do início, no mesmo dia: uma janela não pode passar da meia-noite.',
-    en: 'The end must be after the start, on the same day: a window cannot cross midnight.',
-  },
 } as const satisfies Record<string, { 'pt-BR': string; en: string }>;
 
 export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;

@@ -388,45 +388,6 @@ export const messages = {
     'pt-BR': 'O serviço de busca de endereços está indisponível no momento. Tente novamente em instantes.',
     en: 'The address search service is unavailable right now. Try again shortly.',
   },
-  // issue 19, delivery and pickup windows (slots) and days without work
-  SLOT_NOT_FOUND: { 'pt-BR': 'Janela não encontrada.', en: 'Window not found.' },
-  SLOT_LOCATION_NOT_FOUND: { 'pt-BR': 'Loja não encontrada.', en: 'Store not found.' },
-  SLOT_REGION_NOT_IN_LOCATION: { 'pt-BR': 'A região informada não pertence a esta loja.', en: 'The region given does not belong to this store.' },
-  SLOT_OVERLAP: {
-    'pt-BR': 'A janela {start}–{end} se sobrepõe à janela {other_start}–{other_end} já cadastrada para {weekday} nesta loja, modalidade e região.',
-    en: 'The window {start}–{end} overlaps the window {other_start}–{other_end} already set for {weekday} at this store, mode and region.',
-  },
-  SLOT_HAS_BOOKINGS: {
-    'pt-BR': 'Esta janela tem {count} reserva(s) a partir de hoje: libere-as antes de excluí-la.',
-    en: 'This window has {count} booking(s) from today on: release them before deleting it.',
-  },
-  SLOT_DELETED: { 'pt-BR': 'Janela excluída com sucesso.', en: 'Window deleted successfully.' },
-  SLOT_FULL: { 'pt-BR': 'Esta janela está lotada em {date}.', en: 'This window is full on {date}.' },
-  SLOT_CUTOFF_PASSED: {
-    'pt-BR': 'O prazo para reservar esta janela terminou às {at} ({minutes} minutos antes do início).',
-    en: 'Booking this window closed at {at} ({minutes} minutes before the start).',
-  },
-  SLOT_PRIOR_NOTICE: {
-    'pt-BR': 'Esta janela exige {minutes} minutos de antecedência: reserve até {at}.',
-    en: 'This window needs {minutes} minutes of notice: book by {at}.',
-  },
-  SLOT_DAY_WITHOUT_WORK: { 'pt-BR': 'Não há expediente em {date} nesta loja.', en: 'There is no work on {date} at this store.' },
-  SLOT_INACTIVE: { 'pt-BR': 'Esta janela está desativada.', en: 'This window is disabled.' },
-  SLOT_NOT_ON_DATE: {
-    'pt-BR': 'Esta janela não acontece em {date}: ela é de outro dia da semana.',
-    en: 'This window does not take place on {date}: it belongs to another weekday.',
-  },
-  SLOT_DATE_PAST: { 'pt-BR': 'A data deve ser hoje ou depois.', en: 'The date must be today or later.' },
-  DAY_WITHOUT_WORK_NOT_FOUND: { 'pt-BR': 'Dia sem expediente não encontrado.', en: 'Day without work not found.' },
-  DAY_WITHOUT_WORK_EXISTS: {
-    'pt-BR': 'Já existe um dia sem expediente em {date} para esta loja e modalidade.',
-    en: 'There is already a day without work on {date} for this store and mode.',
-  },
-  DAY_WITHOUT_WORK_DELETED: { 'pt-BR': 'Dia sem expediente removido com sucesso.', en: 'Day without work removed successfully.' },
-  DAY_WITHOUT_WORK_ALL_STORES: {
-    'pt-BR': 'Seu usuário atende apenas algumas lojas: escolha uma loja para o dia sem expediente.',
-    en: 'Your user works only at some stores: choose a store for the day without work.',
-  },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;

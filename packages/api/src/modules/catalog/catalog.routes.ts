@@ -2,9 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { catalogRoutes } from '@backoffice/contracts';
 import { route } from '../../lib/route.ts';
 import type { CatalogService } from './catalog.service.ts';
-import type { LocationsRepo } from '../locations/locations.repo.ts';
+import type { LocationsServices } from '../locations/locations.module.ts';
 
-export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService, locations: LocationsRepo) {
+export function registerCatalogRoutes(app: FastifyInstance, catalog: CatalogService, locations: LocationsServices) {
   route(app, catalogRoutes.searchProducts, ({ auth, query }) => catalog.search(auth.accountId, query));
-  route(app, catalogRoutes.minifiedLocations, async ({ auth }) => ({ data: await locations.minified(auth.accountId) }));
+  // A member limited to some stores (user-location) picks among those only.
+  route(app, catalogRoutes.minifiedLocations, async ({ auth }) => {
+    const [stores, allowed] = await Promise.all([locations.minified(auth.accountId), locations.allowedLocationIds(auth.accountId, auth.userId)]);
+    return { data: allowed ? stores.filter((s) => allowed.includes(s.id)) : stores };
+  });
 }

@@ -148,6 +148,10 @@ export function createLocationsRepo(db: Db) {
       return rows.map((r) => r.locationId);
     },
 
+    async isAdmin(accountId: number, userId: number) {
+      return (await db.membership.count({ where: { accountId, userId, role: 'admin', status: 'active' } })) > 0;
+    },
+
     userLocations(accountId: number, locationId?: number) {
       return db.userLocation.findMany({
         where: { accountId, ...(locationId ? { locationId } : {}) },

@@ -91,9 +91,11 @@ export function createLocationsService({ repo }: { repo: LocationsRepo }) {
   // Orders (a later issue) add their counter here through `countUses`, so a store with orders is kept too.
   const counters = new Map<LocationUseKind, LocationUseCounter>();
 
+  // An account's admins see every store, even one they also work at; other members linked to stores see only those.
   const allowedLocationIds = async (accountId: number, userId: number): Promise<number[] | null> => {
     const ids = await repo.userLocationIds(accountId, userId);
-    return ids.length ? ids : null;
+    if (!ids.length || (await repo.isAdmin(accountId, userId))) return null;
+    return ids;
   };
 
   /** The store, if the account has it and the caller is not limited to other stores. */

@@ -285,6 +285,17 @@ describe('user-location', () => {
     expectEnvelope(again.body, 'USER_LOCATION_NOT_FOUND');
   });
 
+  it('leaves an admin who works at a store unlimited: admins see every store', async () => {
+    const { body: a } = await create(body({ name: 'Bom Preço Equipe do Admin' }));
+    const admin = await t.db.user.findUniqueOrThrow({ where: { email: DEMO.admin } });
+    await t.http.post('/api/location/user-location').set(bearer(adminToken)).send({ location_id: a.id, user_id: admin.id }).expect(201);
+    try {
+      expect((await list({}, adminToken)).body.meta.total).toBeGreaterThan(1);
+    } finally {
+      await t.http.delete(`/api/location/user-location/${a.id}/${admin.id}`).set(bearer(adminToken)).expect(200);
+    }
+  });
+
   it('refuses a user who is not a member of the account', async () => {
     const { body: store } = await create(body());
     const outsider = await t.db.user.findUniqueOrThrow({ where: { email: DEMO.brand } });
