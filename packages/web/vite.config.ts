@@ -8,7 +8,9 @@ import { precompress, pureContracts } from './vite-plugins.ts';
 const api = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/search', '/uploads', '/authenticate', '/changeaccount', '/password-recovery', '/update-password', '/app-info', '/openapi.json', '/docs', '/health', '/ready', '/v1',
   // Retail media keeps spec §7's root paths.
-  '/campaign', '^/ad(/|\\?|$)', '/audience', '/configuration/', '/subpublishers', '/advertisers', '/publishers', '/goals', '/ad-sizes', '/recommended-products/', '/report/'];
+  '/campaign', '^/ad(/|\\?|$)', '/audience', '/configuration/', '/subpublishers', '/advertisers', '/publishers', '/goals', '/ad-sizes', '/recommended-products/', '/report/',
+  // Slots keep spec §7's paths beside the screens' /logistic/slots/{mode}/…: only the API's own.
+  '^/logistic/slots/(weekly|dates|without-work)', '^/logistic/slots(/\\d+)?(\\?|$)'];
 
 // Every signed-out deep link lands on the sign-in page: it ships in the entry chunk, no second round trip.
 const LOGIN_ROUTES = new Set(['/login/', '/login/$origin', '/auth/login']);
