@@ -19,7 +19,7 @@ export function MapHandle({ onMap }: { onMap: (map: L.Map | null) => void }) {
 export function FitBounds({ bounds, fitKey }: { bounds: LatLngBoundsExpression | undefined; fitKey: string }) {
   const map = useMap();
   const fit = useEffectEvent(() => {
-    if (bounds) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 15 });
+    if (bounds) map.fitBounds(bounds, { padding: [24, 24], maxZoom: 15, animate: false });
   });
   useEffect(() => fit(), [map, fitKey]);
   return null;
