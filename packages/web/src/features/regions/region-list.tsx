@@ -8,7 +8,6 @@ import { t } from '../../i18n';
 interface Props {
   regions: Region[];
   colorOf: (region: Region) => string;
-  selectedId: number | null;
   /** Present when the person may change regions. */
   onEdit?: (region: Region) => void;
   onDelete?: (region: Region) => void;
@@ -17,7 +16,7 @@ interface Props {
 }
 
 /** The regions of a store, as cards: name, fee, minimum, ETA, active; edit, delete and slots. */
-export function RegionList({ regions, colorOf, selectedId, onEdit, onDelete, mode }: Props) {
+export function RegionList({ regions, colorOf, onEdit, onDelete, mode }: Props) {
   return (
     <Stack gap="xs" data-testid="region-list">
       {regions.map((r) => (
@@ -28,7 +27,7 @@ export function RegionList({ regions, colorOf, selectedId, onEdit, onDelete, mod
           padding="sm"
           data-testid="region-row"
           data-region-id={r.id}
-          style={{ borderLeft: `5px solid ${colorOf(r)}`, outline: r.id === selectedId ? `2px solid ${colorOf(r)}` : undefined }}
+          style={{ borderLeft: `5px solid ${colorOf(r)}` }}
         >
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <Box miw={0}>

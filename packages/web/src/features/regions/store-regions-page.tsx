@@ -128,7 +128,7 @@ export function StoreRegionsPage({ locationId, mode }: { locationId: number; mod
         {list.length === 0 ? (
           <EmptyState icon={<IconPolygon size={26} />} title={t('regions.empty')} hint={canEdit ? t('regions.emptyHint') : t('regions.emptyHintReadOnly')} />
         ) : (
-          <RegionList regions={list} colorOf={colorOf} selectedId={null} onEdit={canEdit ? editRegion : undefined} onDelete={canEdit ? askDelete : undefined} mode={mode} />
+          <RegionList regions={list} colorOf={colorOf} onEdit={canEdit ? editRegion : undefined} onDelete={canEdit ? askDelete : undefined} mode={mode} />
         )}
       </Stack>
     );
