@@ -130,7 +130,7 @@ describe('stores screens', () => {
     await expect.poll(() => row(name).getByTestId('location-delivery-type').textContent()).toBe('Entrega e retirada');
   });
 
-  it('links a user of the account to the store, and removes them', async () => {
+  it('links a user of the account to the store', async () => {
     await row(name).getByRole('link', { name: `Usuários: ${name}` }).click();
     await expect.poll(pathname).toBe(`/locations/users/${storeId}`);
     await expect.poll(body).toContain('Nenhum usuário vinculado a esta loja.');
