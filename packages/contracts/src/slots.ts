@@ -57,6 +57,30 @@ export const CreateSlotBody = z
   });
 export type CreateSlotInput = z.output<typeof CreateSlotBody>;
 
+/**
+ * PUT replaces what can change in a window: its times, capacity, cutoff, prior notice and whether it
+ * takes bookings. Its store, region, mode and weekday stay (remove it and add another to move it).
+ */
+export const UpdateSlotBody = z
+  .strictObject({
+    start: SlotTime.meta({ description: 'Início, HH:MM (horário de São Paulo).' }),
+    end: SlotEndTime.meta({ description: 'Fim, HH:MM, depois do início e no mesmo dia ("24:00": até a meia-noite).' }),
+    capacity: z.number().int().min(1).max(10_000).meta({
+      description: 'Pedidos por janela; recusada (409) abaixo do que já está reservado em alguma data de hoje em diante.',
+    }),
+    cutoff_minutes: z.number().int().min(0).max(10_080).meta({
+      description: 'Minutos antes do início a partir dos quais a janela não aceita mais reservas.',
+    }),
+    prior_notice_minutes: z.number().int().min(0).max(43_200).meta({ description: 'Antecedência mínima entre a reserva e o início, em minutos.' }),
+    active: z.boolean().meta({ description: 'false: a janela continua na grade, mas não aparece nas datas nem aceita reservas.' }),
+  })
+  .superRefine((b, ctx) => {
+    if (SlotTime.safeParse(b.start).success && SlotEndTime.safeParse(b.end).success && minutesOfTime(b.end) <= minutesOfTime(b.start)) {
+      ctx.addIssue({ code: 'custom', path: ['end'], message: msg('SLOT_END_AFTER_START') });
+    }
+  });
+export type UpdateSlotInput = z.output<typeof UpdateSlotBody>;
+
 export const Slot = z
   .object({
     id: z.number().int(),
@@ -223,6 +247,19 @@ export const slotRoutes = {
     access: { fixture: 'newSlot', others: 404 },
     body: CreateSlotBody,
     responses: { 201: Slot },
+    errors: [404, 409],
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/logistic/slots/:id',
+    operationId: 'updateSlot',
+    summary: 'Altera uma janela: horário, capacidade, prazo, antecedência e se está ativa',
+    tags,
+    permission: { kind: 'account', module: logistic, roles: writers },
+    access: { fixture: 'slotUpdate' },
+    params: z.object({ id: Id }),
+    body: UpdateSlotBody,
+    responses: { 200: Slot },
     errors: [404, 409],
   }),
   remove: defineRoute({

@@ -388,6 +388,11 @@ export const messages = {
     'pt-BR': 'O serviço de busca de endereços está indisponível no momento. Tente novamente em instantes.',
     en: 'The address search service is unavailable right now. Try again shortly.',
   },
+  // issue 19, slots: editing a window
+  SLOT_CAPACITY_BELOW_BOOKED: {
+    'pt-BR': 'Não é possível reduzir a capacidade para {capacity}: a janela já tem {count} reservas em {date}.',
+    en: 'The capacity cannot go down to {capacity}: the window already has {count} bookings on {date}.',
+  },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;

@@ -128,6 +128,52 @@ export function createSlotsRepo(db: Db) {
       });
     },
 
+    /**
+     * Changes a window's times and rules, under the same lock on its store as creation (the overlap
+     * check, the window itself excluded) and a lock on the window's row: bookings take a share lock
+     * on it first, so the capacity checked against what is booked from `fromDate` on cannot be
+     * overtaken by a booking in between. Returns the overlapped window, or the first date (and its
+     * count) booked beyond the new capacity, instead of updating.
+     */
+    updateSlot(
+      accountId: number,
+      id: number,
+      data: Pick<SlotData, 'startMinute' | 'endMinute' | 'capacity' | 'cutoffMinutes' | 'priorNoticeMinutes'> & { active: boolean },
+      fromDate: string,
+    ): Promise<{ updated: SlotRow } | { overlaps: SlotRow } | { overbooked: { date: string; booked: number } } | null> {
+      return db.$transaction(
+        async (tx) => {
+          const current = await tx.slot.findFirst({ where: { id, accountId }, select: slotSelect });
+          if (!current) return null;
+          await tx.$queryRaw`SELECT id FROM locations WHERE id = ${current.locationId} AND account_id = ${accountId} FOR UPDATE`;
+          await tx.$queryRaw`SELECT id FROM slots WHERE id = ${id} AND account_id = ${accountId} FOR UPDATE`;
+          const overlaps = await tx.slot.findFirst({
+            where: {
+              accountId,
+              id: { not: id },
+              locationId: current.locationId,
+              regionId: current.regionId,
+              mode: current.mode,
+              weekday: current.weekday,
+              startMinute: { lt: data.endMinute },
+              endMinute: { gt: data.startMinute },
+            },
+            select: slotSelect,
+            orderBy: { startMinute: 'asc' },
+          });
+          if (overlaps) return { overlaps };
+          const beyond = await tx.slotDayUsage.findFirst({
+            where: { slotId: id, date: { gte: dateValue(fromDate) }, booked: { gt: data.capacity } },
+            select: { date: true, booked: true },
+            orderBy: { date: 'asc' },
+          });
+          if (beyond) return { overbooked: { date: beyond.date.toISOString().slice(0, 10), booked: beyond.booked } };
+          return { updated: await tx.slot.update({ where: { id }, data, select: slotSelect }) };
+        },
+        { maxWait: 15_000, timeout: 15_000 },
+      );
+    },
+
     /** Bookings still held on a window from `fromDate` on. */
     heldBookingsFrom(slotId: number, fromDate: string) {
       return db.slotBooking.count({ where: { slotId, releasedAt: null, date: { gte: dateValue(fromDate) } } });
@@ -185,6 +231,8 @@ export function createSlotsRepo(db: Db) {
       try {
         return await db.$transaction(
           async (tx) => {
+            // A share lock on the window: an edit of its capacity waits for this booking, and this one for the edit.
+            await tx.$queryRaw`SELECT id FROM slots WHERE id = ${slotId} AND account_id = ${accountId} FOR SHARE`;
             const rows = await tx.$queryRaw<Array<{ booked: number; capacity: number }>>`
               INSERT INTO slot_day_usage (slot_id, date, booked)
               SELECT s.id, ${date}::date, 1 FROM slots s WHERE s.id = ${slotId} AND s.account_id = ${accountId} AND s.capacity >= 1

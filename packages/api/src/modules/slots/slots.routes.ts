@@ -9,6 +9,7 @@ export function registerSlotRoutes(app: FastifyInstance, slots: SlotsService) {
   route(app, slotRoutes.dates, ({ auth, query }) => slots.dates(auth, query));
   route(app, slotRoutes.daysWithoutWork, ({ auth, query }) => slots.daysWithoutWork(auth, query));
   route(app, slotRoutes.create, ({ auth, body }) => slots.create(auth, body));
+  route(app, slotRoutes.update, ({ auth, params, body }) => slots.update(auth, params.id, body));
   route(app, slotRoutes.remove, async ({ auth, params, request }) => {
     await slots.remove(auth, params.id);
     return { message: translate('SLOT_DELETED', request.lang) };

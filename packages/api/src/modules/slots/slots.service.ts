@@ -7,6 +7,7 @@ import {
   timeOfMinutes,
   type CreateDayWithoutWorkInput,
   type CreateSlotInput,
+  type UpdateSlotInput,
   type DayWithoutWork,
   type DaysWithoutWorkQuery,
   type Slot,
@@ -226,6 +227,47 @@ export function createSlotsService(deps: Deps) {
         });
       }
       return toSlot(result.created);
+    },
+
+    /**
+     * Changes a window's times, capacity, cutoff, prior notice and whether it is active. The same
+     * overlap (409) rule as creation, the window itself excluded; a capacity below what is booked on
+     * a date from today on is refused (409 naming the date and the count), never overbooked.
+     */
+    async update(caller: Caller, id: number, input: UpdateSlotInput) {
+      await visibleSlot(caller, id);
+      const result = await repo.updateSlot(
+        caller.accountId,
+        id,
+        {
+          startMinute: minutesOfTime(input.start),
+          endMinute: minutesOfTime(input.end),
+          capacity: input.capacity,
+          cutoffMinutes: input.cutoff_minutes,
+          priorNoticeMinutes: input.prior_notice_minutes,
+          active: input.active,
+        },
+        businessDate(now()),
+      );
+      if (!result) throw new NotFoundError('SLOT_NOT_FOUND');
+      if ('overlaps' in result) {
+        const o = result.overlaps;
+        throw new ConflictError('SLOT_OVERLAP', {
+          start: input.start,
+          end: input.end,
+          other_start: timeOfMinutes(o.startMinute),
+          other_end: timeOfMinutes(o.endMinute),
+          weekday: WEEKDAYS[o.weekday]!,
+        });
+      }
+      if ('overbooked' in result) {
+        throw new ConflictError('SLOT_CAPACITY_BELOW_BOOKED', {
+          capacity: input.capacity,
+          count: result.overbooked.booked,
+          date: result.overbooked.date.split('-').reverse().join('/'),
+        });
+      }
+      return toSlot(result.updated);
     },
 
     /** Deletes a window; refused while it holds bookings from today on. */

@@ -213,6 +213,144 @@ describe('POST /logistic/slots', () => {
   });
 });
 
+describe('PUT /logistic/slots/:id', () => {
+  const edit = (over: Record<string, unknown> = {}) => ({
+    start: '08:00',
+    end: '10:00',
+    capacity: 5,
+    cutoff_minutes: 60,
+    prior_notice_minutes: 120,
+    active: true,
+    ...over,
+  });
+  const put = (id: number, b: Record<string, unknown>, token = adminToken) => t.http.put(`/logistic/slots/${id}`).set(bearer(token)).send(b);
+
+  it('changes times, capacity, cutoff, prior notice and active; the grid shows it and the dates leave an inactive window out', async () => {
+    const store = await newStore();
+    const created = await createSlot(slotBody(store, { weekday: 2 }));
+    const res = await put(created.body.id, edit({ start: '09:00', end: '24:00', capacity: 12, cutoff_minutes: 15, prior_notice_minutes: 0, active: false }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({
+      id: created.body.id,
+      location_id: store,
+      mode: 'delivery',
+      weekday: 2,
+      start: '09:00',
+      end: '24:00',
+      capacity: 12,
+      cutoff_minutes: 15,
+      prior_notice_minutes: 0,
+      active: false,
+    });
+    const weekly = await t.http.get('/logistic/slots/weekly/').query({ location_id: store }).set(bearer(adminToken));
+    expect(weekly.body.weekdays[2].windows).toEqual([res.body]);
+    const dates = await t.http.get('/logistic/slots/dates/').query({ location_id: store }).set(bearer(adminToken));
+    expect(dates.body.windows).toEqual([]);
+    const again = await put(created.body.id, edit({ capacity: 3 }), managerToken);
+    expect(again.status).toBe(200);
+    const after = await t.http.get('/logistic/slots/dates/').query({ location_id: store }).set(bearer(adminToken));
+    expect(after.body.windows.map((w: { capacity: number }) => w.capacity)).toEqual([3, 3]);
+  });
+
+  it('applies the overlap rule of creation, the window itself excluded (409 in Portuguese), and the midnight rule (400 naming end)', async () => {
+    const store = await newStore();
+    const first = (await createSlot(slotBody(store, { start: '08:00', end: '10:00' }))).body.id as number;
+    await createSlot(slotBody(store, { start: '12:00', end: '14:00' }));
+    await createSlot(slotBody(store, { mode: 'pickup', start: '10:00', end: '11:00' }));
+    expect((await put(first, edit({ start: '07:00', end: '09:30' }))).status).toBe(200);
+    expect((await put(first, edit({ start: '07:00', end: '12:00' }))).status).toBe(200);
+    const overlap = await put(first, edit({ start: '07:00', end: '12:30' }));
+    expect(overlap.status).toBe(409);
+    expect(expectEnvelope(overlap.body, 'SLOT_OVERLAP').message).toBe(
+      'A janela 07:00–12:30 se sobrepõe à janela 12:00–14:00 já cadastrada para segunda-feira nesta loja, modalidade e região.',
+    );
+    for (const [start, end] of [['22:00', '01:00'], ['23:30', '00:00'], ['10:00', '10:00']]) {
+      const res = await put(first, edit({ start, end }));
+      expect(res.status, `${start}–${end}`).toBe(400);
+      expect(fieldsOf(res.body)).toEqual(['end']);
+      expect(expectEnvelope(res.body).message).toContain('meia-noite');
+    }
+    const row = await t.db.slot.findUniqueOrThrow({ where: { id: first } });
+    expect([row.startMinute, row.endMinute]).toEqual([7 * 60, 12 * 60]);
+  });
+
+  it('refuses a capacity below what is booked on a date from today on (409 naming the date and the count); a past date does not count', async () => {
+    const store = await newStore();
+    const created = await createSlot(slotBody(store, { weekday: 4, start: '10:00', end: '12:00', capacity: 5 }));
+    const slotId = created.body.id as number;
+    const date = nextWeekday(addDays(businessDate(new Date()), 20), 4);
+    const svc = serviceAt(() => new Date());
+    for (const reference of ['PED-A', 'PED-B', 'PED-C']) await svc.book({ accountId: bomPreco, slotId, date, reference });
+    const past = nextWeekday(addDays(businessDate(new Date()), -14), 4);
+    await t.db.slotDayUsage.create({ data: { slotId, date: dateValue(past), booked: 5 } });
+
+    const refused = await put(slotId, edit({ start: '10:00', end: '12:00', capacity: 2 }));
+    expect(refused.status).toBe(409);
+    expect(expectEnvelope(refused.body, 'SLOT_CAPACITY_BELOW_BOOKED').message).toBe(
+      `Não é possível reduzir a capacidade para 2: a janela já tem 3 reservas em ${date.split('-').reverse().join('/')}.`,
+    );
+    expect((await t.db.slot.findUniqueOrThrow({ where: { id: slotId } })).capacity).toBe(5);
+    const exact = await put(slotId, edit({ start: '10:00', end: '12:00', capacity: 3 }));
+    expect(exact.status).toBe(200);
+    expect(await codeOf(svc.book({ accountId: bomPreco, slotId, date, reference: 'PED-D' }))).toBe('409 SLOT_FULL');
+    await svc.release({ accountId: bomPreco, slotId, date, reference: 'PED-A' });
+    expect((await put(slotId, edit({ start: '10:00', end: '12:00', capacity: 2 }))).status).toBe(200);
+  });
+
+  it('never overbooks while the capacity is lowered during bookings', async () => {
+    const store = await newStore();
+    const slotId = (await createSlot(slotBody(store, { weekday: 4, start: '10:00', end: '12:00', capacity: 10 }))).body.id as number;
+    const date = nextWeekday(addDays(businessDate(new Date()), 20), 4);
+    const svc = serviceAt(() => new Date());
+    const bookings = Array.from({ length: 8 }, (_, i) => svc.book({ accountId: bomPreco, slotId, date, reference: `PED-${i}` }));
+    const lower = put(slotId, edit({ start: '10:00', end: '12:00', capacity: 4 }));
+    const [res] = await Promise.all([lower, Promise.allSettled(bookings)]);
+    const slot = await t.db.slot.findUniqueOrThrow({ where: { id: slotId } });
+    const usage = await t.db.slotDayUsage.findUniqueOrThrow({ where: { slotId_date: { slotId, date: dateValue(date) } } });
+    expect(usage.booked).toBeLessThanOrEqual(slot.capacity);
+    expect(await t.db.slotBooking.count({ where: { slotId, releasedAt: null } })).toBe(usage.booked);
+    if (res.status === 200) expect(slot.capacity).toBe(4);
+    else {
+      expect(res.status).toBe(409);
+      expect(slot.capacity).toBe(10);
+    }
+  }, 60_000);
+
+  it.each([
+    [{ capacity: 0 }, 'capacity'],
+    [{ capacity: undefined }, 'capacity'],
+    [{ start: '7:00' }, 'start'],
+    [{ end: '24:30' }, 'end'],
+    [{ cutoff_minutes: -5 }, 'cutoff_minutes'],
+    [{ prior_notice_minutes: 1.5 }, 'prior_notice_minutes'],
+    [{ active: 'sim' }, 'active'],
+    [{ weekday: 3 }, 'weekday'],
+    [{ location_id: 1 }, 'location_id'],
+  ])('answers 400 to %j naming %s and changes nothing', async (over, field) => {
+    const store = await newStore();
+    const slotId = (await createSlot(slotBody(store))).body.id as number;
+    const before = await t.db.slot.findUniqueOrThrow({ where: { id: slotId } });
+    const res = await put(slotId, edit(over));
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(fieldsOf(res.body)).toContain(field);
+    expect(await t.db.slot.findUniqueOrThrow({ where: { id: slotId } })).toEqual(before);
+  });
+
+  it('answers 404 for another account’s window and for an unknown one, changing nothing; an operator gets 403', async () => {
+    const theirs = await newStore(atacado);
+    const slot = await t.db.slot.create({
+      data: { accountId: atacado, locationId: theirs, mode: 'delivery', weekday: 1, startMinute: 480, endMinute: 600, capacity: 5 },
+    });
+    const res = await put(slot.id, edit({ capacity: 50 }));
+    expect(res.status).toBe(404);
+    expectEnvelope(res.body, 'SLOT_NOT_FOUND');
+    expect(await t.db.slot.findUniqueOrThrow({ where: { id: slot.id } })).toEqual(slot);
+    expect((await put(2_000_000_000, edit())).status).toBe(404);
+    const mine = (await createSlot(slotBody(await newStore()))).body.id as number;
+    expect((await put(mine, edit({ capacity: 50 }), operatorToken)).status).toBe(403);
+  });
+});
+
 describe('GET /logistic/slots/dates/', () => {
   it('lists the next 14 days’ windows with São Paulo offsets, capacity, booked and remaining', async () => {
     const store = await newStore();
@@ -485,6 +623,7 @@ describe('authorisation', () => {
     ['dates', () => t.http.get('/logistic/slots/dates/').query({ location_id: store })],
     ['days', () => t.http.get('/logistic/slots/without-work/').query({ location_id: store })],
     ['create', () => t.http.post('/logistic/slots').send(slotBody(store, { weekday: 5 }))],
+    ['update', () => t.http.put(`/logistic/slots/${slot}`).send({ start: '08:00', end: '09:00', capacity: 50, cutoff_minutes: 0, prior_notice_minutes: 0, active: false })],
     ['delete', () => t.http.delete(`/logistic/slots/${slot}`)],
     ['create day', () => t.http.post('/logistic/slots/without-work').send({ location_id: store, date: addDays(dayDate(), 1) })],
   ] as const;
@@ -497,7 +636,7 @@ describe('authorisation', () => {
     authorizationMatrix({
       operations,
       reads: ['weekly', 'dates', 'days'],
-      idOperations: () => operations().filter(([n]) => n !== 'delete'),
+      idOperations: () => operations().filter(([n]) => n !== 'delete' && n !== 'update'),
       notFound: 'SLOT_LOCATION_NOT_FOUND',
       tokens: () => ({ operator: operatorToken, otherAccount: atacadoToken }),
       snapshot,
@@ -506,9 +645,9 @@ describe('authorisation', () => {
 
   describe('on the window', () => {
     authorizationMatrix({
-      operations: () => operations().filter(([n]) => n === 'delete'),
+      operations: () => operations().filter(([n]) => n === 'delete' || n === 'update'),
       reads: [],
-      idOperations: () => operations().filter(([n]) => n === 'delete'),
+      idOperations: () => operations().filter(([n]) => n === 'delete' || n === 'update'),
       notFound: 'SLOT_NOT_FOUND',
       tokens: () => ({ operator: operatorToken, otherAccount: atacadoToken }),
       snapshot,
