@@ -3,7 +3,6 @@ import { useNavigate } from '@tanstack/react-router';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { BackLink } from '../../shared/components/back-link';
 import { PageHeader } from '../../shared/components/page-header';
-import { PageLoader } from '../../shared/components/page-loader';
 import { operatorQuery, useAccountId, useCreateOperator, useUpdateOperator } from './api';
 import { emptyOperatorValues, operatorToValues } from './operator-form-values';
 import { OperatorForm } from './operator-form';
@@ -11,7 +10,6 @@ import { t } from '../../i18n';
 
 const BackToOperators = () => <BackLink to="/operators/list" label={t('operators.back')} />;
 
-export const OperatorLoading = () => <PageLoader label={t('operators.loading')} />;
 
 /** "Novo operador": on success the list, with the server's "Operador adicionado com sucesso!". */
 export function OperatorCreatePage({ locationId }: { locationId?: number }) {
