@@ -52,6 +52,8 @@ export function BaseMap({ center = DEFAULT_CENTER, zoom = 12, bounds, height = 4
         bounds={bounds}
         className={tiles?.tile_url ? classes.map : `${classes.map} ${classes.blank}`}
         attributionControl={false}
+        // Without tiles Leaflet knows no maximum zoom: fitting a single point would zoom without end.
+        maxZoom={19}
         scrollWheelZoom
       >
         {tiles?.tile_url ? (
