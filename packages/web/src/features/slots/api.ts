@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CreateDayWithoutWorkBody, CreateSlotBody, SlotMode } from '@backoffice/contracts';
+import type { CreateDayWithoutWorkBody, CreateSlotBody, SlotMode, UpdateSlotBody } from '@backoffice/contracts';
 import { api, unwrap } from '../../shared/api/client';
 import type { components } from '../../shared/api/schema';
 import { useSession } from '../../shared/session/session';
@@ -14,6 +14,7 @@ export type SlotDates = components['schemas']['SlotDates'];
 export type SlotDateWindow = components['schemas']['SlotDateWindow'];
 export type DayWithoutWork = components['schemas']['DayWithoutWork'];
 export type SlotBody = z.input<typeof CreateSlotBody>;
+export type SlotUpdate = z.input<typeof UpdateSlotBody>;
 export type DayWithoutWorkBody = z.input<typeof CreateDayWithoutWorkBody>;
 export type StoreOption = { id: number; name: string; city: string | null; state: string | null; active: boolean };
 export type RegionOption = { id: number; name: string; active: boolean };
@@ -92,6 +93,19 @@ export function useCreateSlot() {
     meta: { silent: true },
     mutationFn: (body: SlotBody) => unwrap(api.POST('/logistic/slots', { body })),
     onSettled: invalidate,
+  });
+}
+
+/** Edits a window (PUT /logistic/slots/:id); the edit modal shows a refusal (409 overlap or capacity, 400) itself. */
+export function useUpdateSlot() {
+  const invalidate = useInvalidateSlots();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ id, body }: { id: number; body: SlotUpdate }) => unwrap(api.PUT('/logistic/slots/{id}', { params: { path: { id } }, body })),
+    onSuccess: () => {
+      notifySuccess(t('slots.edit.saved'));
+      return invalidate();
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import '../../test/signed-in';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_INFO, SHELL_ROUTES, apiError, json, mockApi, type Handler } from '../../test/api-mock';
@@ -52,6 +52,7 @@ describe('slots page states', { timeout: 30_000 }, () => {
     expect(screen.getByText('Esta loja ainda não tem janelas.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Adicionar janela' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Adicionar dia' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Editar janela/ })).not.toBeInTheDocument();
     expect(await screen.findAllByText('Sem janelas neste dia')).toHaveLength(14);
   });
 
@@ -65,5 +66,54 @@ describe('slots page states', { timeout: 30_000 }, () => {
     mockApi(routes());
     renderApp('/logistic/slots/pickup/4/7');
     expect(await screen.findByText('Janelas não encontradas')).toBeInTheDocument();
+  });
+
+  it('mutes an inactive window, edits a window from the grid and shows the saved capacity', async () => {
+    const inactive = { ...SLOT, id: 12, weekday: 3, start: '14:00', end: '16:00', active: false };
+    let current = [SLOT, inactive];
+    const sent: unknown[] = [];
+    mockApi(
+      routes({
+        'GET /logistic/slots/weekly': () => json(weekly(current)),
+        'PUT /logistic/slots/11': async (request) => {
+          const body = (await request.json()) as Record<string, unknown>;
+          sent.push(body);
+          current = [{ ...SLOT, ...body }, inactive];
+          return json(current[0]);
+        },
+      }),
+    );
+    renderApp('/logistic/slots/delivery/4/');
+    const user = userEvent.setup();
+    const muted = await within(await screen.findByTestId('slots-day-3')).findByTestId('slot-block');
+    expect(muted).toHaveAttribute('data-active', 'false');
+    expect(within(muted).getByText('Inativa')).toBeInTheDocument();
+    expect(within(screen.getByTestId('slots-day-1')).getByTestId('slot-block')).toHaveAttribute('data-active', 'true');
+    // Only the active window's capacity counts in the week's total.
+    expect(screen.getByText('2 janelas · 8 pedidos/semana')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Editar janela: Segunda-feira, 08:00 às 10:00' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByLabelText(/^Capacidade/)).toHaveValue('8');
+    await user.clear(within(dialog).getByLabelText(/^Capacidade/));
+    await user.type(within(dialog).getByLabelText(/^Capacidade/), '15');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual([{ start: '08:00', end: '10:00', capacity: 15, cutoff_minutes: 60, prior_notice_minutes: 120, active: true }]);
+    expect(await within(screen.getByTestId('slots-day-1')).findByText('15 pedidos')).toBeInTheDocument();
+  });
+
+  it('shows a refused edit’s message in the modal', async () => {
+    const message = 'Não é possível reduzir a capacidade para 1: a janela já tem 3 reservas em 07/12/2026.';
+    mockApi(routes({ 'PUT /logistic/slots/11': () => apiError(409, 'SLOT_CAPACITY_BELOW_BOOKED', message) }));
+    renderApp('/logistic/slots/delivery/4/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Editar janela: Segunda-feira, 08:00 às 10:00' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.clear(within(dialog).getByLabelText(/^Capacidade/));
+    await user.type(within(dialog).getByLabelText(/^Capacidade/), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar' }));
+    expect(await within(dialog).findByTestId('slot-edit-error')).toHaveTextContent(message);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 });

@@ -8,11 +8,12 @@ import { LoadError } from '../../shared/components/load-error';
 import { PageHeader } from '../../shared/components/page-header';
 import { PageLoader } from '../../shared/components/page-loader';
 import { useConfirmModal } from '../../shared/components/confirm-modal';
-import { regionsQuery, storesQuery, useAccountId, useCreateSlot, useDeleteSlot, weeklyQuery, type Slot, type SlotScope } from './api';
+import { regionsQuery, storesQuery, useAccountId, useCreateSlot, useDeleteSlot, useUpdateSlot, weeklyQuery, type Slot, type SlotScope } from './api';
 import { DaysOffPanel } from './days-off-panel';
 import { DatesPreview } from './dates-preview';
 import { formatMinutes, weekdayLong } from './schedule';
 import { ScopeBar } from './scope-bar';
+import { SlotEditModal } from './slot-edit-modal';
 import { SlotFormModal } from './slot-form-modal';
 import { BackToSlots } from './slots-load-states';
 import { useGoToScope } from './use-go-to-scope';
@@ -41,6 +42,8 @@ export function SlotsPage({ scope }: { scope: SlotScope }) {
   const weekly = useQuery(weeklyQuery(accountId, scope));
   const create = useCreateSlot();
   const remove = useDeleteSlot();
+  const update = useUpdateSlot();
+  const [editing, setEditing] = useState<Slot | null>(null);
   const confirm = useConfirmModal();
   const [adding, setAdding] = useState(false);
   const storeName = store?.name ?? `#${scope.locationId}`;
@@ -64,10 +67,10 @@ export function SlotsPage({ scope }: { scope: SlotScope }) {
   if (weekly.isError) grid = <LoadError error={weekly.error} title={t('slots.grid.loadError')} retrying={weekly.isFetching} onRetry={() => void weekly.refetch()} />;
   else if (!weekly.data) grid = <PageLoader compact label={t('slots.grid.loading')} />;
   else if (weekly.data.length === 0) grid = <EmptyState icon={<IconCalendarWeek size={26} />} title={t('slots.grid.empty')} hint={canEdit ? t('slots.grid.emptyHint') : t('slots.grid.emptyHintReadOnly')} />;
-  else grid = <WeeklyGrid slots={weekly.data} onRemove={canEdit ? askRemove : undefined} regionLabel={regionLabel} />;
+  else grid = <WeeklyGrid slots={weekly.data} onRemove={canEdit ? askRemove : undefined} onEdit={canEdit ? setEditing : undefined} regionLabel={regionLabel} />;
 
   const total = weekly.data?.length ?? 0;
-  const capacity = (weekly.data ?? []).reduce((sum, s) => sum + s.capacity, 0);
+  const capacity = (weekly.data ?? []).reduce((sum, s) => sum + (s.active ? s.capacity : 0), 0);
 
   return (
     <Stack gap="lg">
@@ -110,6 +113,12 @@ export function SlotsPage({ scope }: { scope: SlotScope }) {
         onClose={() => setAdding(false)}
         scope={{ location_id: scope.locationId, mode: scope.mode, region_id: scope.regionId ?? null }}
         onAdd={(body) => create.mutateAsync(body)}
+      />
+      <SlotEditModal
+        slot={editing}
+        onClose={() => setEditing(null)}
+        onSave={(id, body) => update.mutateAsync({ id, body })}
+        regionLabel={editing ? regionLabel(editing) : null}
       />
       {confirm.modal}
     </Stack>

@@ -1,5 +1,5 @@
 import { ActionIcon, Badge, Box, Group, Paper, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { IconClockHour4, IconTrash } from '@tabler/icons-react';
+import { IconClockHour4, IconPencil, IconTrash } from '@tabler/icons-react';
 import type { Slot } from './api';
 import { formatMinutes, weekColumns, weekdayLong, weekdayShort } from './schedule';
 import { t, tn } from '../../i18n';
@@ -8,27 +8,58 @@ interface Props {
   slots: readonly Slot[];
   /** Absent for people who only see the template. */
   onRemove?: (slot: Slot) => void;
+  /** Opens the edit modal; absent for people who only see the template. */
+  onEdit?: (slot: Slot) => void;
   /** Which delivery region a window serves, when the screen mixes them (null: no label). */
   regionLabel?: (slot: Slot) => string | null;
 }
 
-function SlotBlock({ slot, onRemove, regionLabel }: { slot: Slot; onRemove?: (slot: Slot) => void; regionLabel?: (slot: Slot) => string | null }) {
+type BlockProps = Omit<Props, 'slots'> & { slot: Slot };
+
+function SlotBlock({ slot, onRemove, onEdit, regionLabel }: BlockProps) {
   const region = regionLabel?.(slot);
   const label = t('slots.grid.window', { weekday: weekdayLong(slot.weekday), start: slot.start, end: slot.end });
   return (
-    <Paper withBorder radius="sm" px={6} py={6} bg="blue.0" data-testid="slot-block" aria-label={label}>
+    <Paper
+      withBorder
+      radius="sm"
+      px={6}
+      py={6}
+      bg={slot.active ? 'blue.0' : 'gray.0'}
+      c={slot.active ? undefined : 'dimmed'}
+      style={slot.active ? undefined : { borderStyle: 'dashed', opacity: 0.75 }}
+      data-testid="slot-block"
+      data-active={slot.active}
+      aria-label={label}
+    >
       <Group justify="space-between" gap={2} wrap="nowrap" align="center">
-        <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="slot-time">
+        <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap', textDecoration: slot.active ? undefined : 'line-through' }} data-testid="slot-time">
           {slot.start}–{slot.end}
         </Text>
-        {onRemove && (
-          <Tooltip label={t('slots.grid.remove')} withArrow>
-            <ActionIcon variant="subtle" color="red" size="xs" mr={-4} aria-label={t('slots.grid.removeLabel', { window: label })} onClick={() => onRemove(slot)}>
-              <IconTrash size={14} />
-            </ActionIcon>
-          </Tooltip>
+        {(onEdit || onRemove) && (
+          <Group gap={0} wrap="nowrap" mr={-4}>
+            {onEdit && (
+              <Tooltip label={t('slots.grid.edit')} withArrow>
+                <ActionIcon variant="subtle" color="blue" size="xs" aria-label={t('slots.grid.editLabel', { window: label })} onClick={() => onEdit(slot)}>
+                  <IconPencil size={14} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+            {onRemove && (
+              <Tooltip label={t('slots.grid.remove')} withArrow>
+                <ActionIcon variant="subtle" color="red" size="xs" aria-label={t('slots.grid.removeLabel', { window: label })} onClick={() => onRemove(slot)}>
+                  <IconTrash size={14} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          </Group>
         )}
       </Group>
+      {!slot.active && (
+        <Badge size="xs" variant="filled" color="gray" mb={2} data-testid="slot-inactive">
+          {t('slots.grid.inactive')}
+        </Badge>
+      )}
       {region && (
         <Badge size="xs" variant="outline" color={slot.region_id === null ? 'gray' : 'grape'} maw="100%" mb={2} data-testid="slot-region">
           {region}
@@ -48,7 +79,7 @@ function SlotBlock({ slot, onRemove, regionLabel }: { slot: Slot; onRemove?: (sl
 }
 
 /** The weekly template: one column per weekday (Dom–Sáb), each window a block with its hours, capacity and cutoff. */
-export function WeeklyGrid({ slots, onRemove, regionLabel }: Props) {
+export function WeeklyGrid({ slots, onRemove, onEdit, regionLabel }: Props) {
   const columns = weekColumns(slots);
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, sm: 4, md: 7 }} spacing={8} verticalSpacing={8} data-testid="slots-week">
@@ -61,7 +92,7 @@ export function WeeklyGrid({ slots, onRemove, regionLabel }: Props) {
           </Group>
           <Stack gap={6}>
             {column.map((slot) => (
-              <SlotBlock key={slot.id} slot={slot} onRemove={onRemove} regionLabel={regionLabel} />
+              <SlotBlock key={slot.id} slot={slot} onRemove={onRemove} onEdit={onEdit} regionLabel={regionLabel} />
             ))}
             {column.length === 0 && (
               <Group gap={4} justify="center" py="sm" c="dimmed">
