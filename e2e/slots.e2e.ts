@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { choose, dismissToasts, field, launch, screenshot } from './browser.ts';
+import { resolve } from 'node:path';
+import { SCREENSHOTS, choose, dismissToasts, field, launch, screenshot } from './browser.ts';
 import { newPage, signIn } from './session.ts';
 
 const WEEKDAYS = ['Domingo', 'Segunda-feira', 'Terça-feira', 'Quarta-feira', 'Quinta-feira', 'Sexta-feira', 'Sábado'];
@@ -79,6 +80,49 @@ describe('slots screens', () => {
     expect(await block.textContent()).toContain('7 pedidos');
     expect(await block.textContent()).toContain('Corte: 30 min antes');
     await expect.poll(() => previewDay(tomorrow).getByTestId('preview-window').filter({ hasText: '20:30–22:00' }).textContent()).toContain('7 de 7 vagas');
+  });
+
+  it('edits the window’s capacity in a prefilled modal, and sees it in the grid and the preview; an overlapping edit is refused', async () => {
+    await dismissToasts(page);
+    const editButton = () => dayColumn().getByRole('button', { name: `Editar janela: ${WEEKDAYS[weekday]}, 20:30 às 22:00` });
+    await editButton().click();
+    await expect.poll(() => dialog().getByText(`Editar janela · ${WEEKDAYS[weekday]}`).count()).toBe(1);
+    expect(await dialog().getByLabel('Capacidade').inputValue()).toBe('7');
+    expect(await dialog().getByLabel('Corte').inputValue()).toBe('30 min');
+    expect(await dialog().getByLabel('Horas').nth(0).inputValue()).toBe('20');
+    expect(await dialog().getByLabel('Minutos').nth(0).inputValue()).toBe('30');
+    expect(await dialog().getByRole('switch', { name: /Janela ativa/ }).isChecked()).toBe(true);
+    await dialog().getByLabel('Capacidade').fill('9');
+    await expect.poll(() => page.locator('.mantine-Modal-content').evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+    // The modal as a person sees it: the viewport, not the whole page under the overlay.
+    await page.screenshot({ path: resolve(SCREENSHOTS, 'slots-edit-window-desktop.png') });
+    const narrow = await newPage(browser, 1024, 800);
+    await signIn(narrow, base, 'admin@varejo.test', new URL(page.url()).pathname);
+    await narrow.getByTestId(`slots-day-${weekday}`).getByRole('button', { name: `Editar janela: ${WEEKDAYS[weekday]}, 20:30 às 22:00` }).click();
+    await narrow.getByRole('dialog').getByLabel('Capacidade').waitFor();
+    // After the modal's fade-in.
+    await expect.poll(() => narrow.locator('.mantine-Modal-content').evaluate((e) => getComputedStyle(e).opacity)).toBe('1');
+    await narrow.screenshot({ path: resolve(SCREENSHOTS, 'slots-edit-window-1024.png') });
+    await narrow.close();
+
+    await dialog().getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(() => page.textContent('body')).toContain('Janela alterada com sucesso.');
+    await expect.poll(() => dialog().count()).toBe(0);
+    const block = dayColumn().getByTestId('slot-block').filter({ hasText: '20:30–22:00' });
+    await expect.poll(() => block.textContent()).toContain('9 pedidos');
+    await expect.poll(() => previewDay(tomorrow).getByTestId('preview-window').filter({ hasText: '20:30–22:00' }).textContent()).toContain('9 de 9 vagas');
+
+    // Moving its start over the seeded 18:00–20:00: the server's 409 stays in the modal, nothing changes.
+    await editButton().click();
+    await dialog().getByLabel('Horas').nth(0).fill('17');
+    await dialog().getByLabel('Minutos').nth(0).fill('00');
+    await dialog().getByRole('button', { name: 'Salvar' }).click();
+    const refusal = page.getByTestId('slot-edit-error');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain('A janela 17:00–22:00 se sobrepõe à janela');
+    await dialog().getByRole('button', { name: 'Cancelar' }).click();
+    await expect.poll(() => dialog().count()).toBe(0);
+    expect(await dayColumn().getByTestId('slot-time').allTextContents()).toContain('20:30–22:00');
   });
 
   it('reports an overlapping window with the server’s message', async () => {
