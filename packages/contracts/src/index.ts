@@ -19,6 +19,7 @@ export * from './campaigns.ts';
 export * from './ad-decision.ts';
 export * from './rm-reports.ts';
 export * from './geo.ts';
+export * from './brazil.ts';
 export * from './locations.ts';
 export * from './regions.ts';
 export * from './slots.ts';

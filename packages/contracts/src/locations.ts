@@ -2,71 +2,12 @@ import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { Message, OptionalText, PageQuery, Timestamp, paged } from './common.ts';
 import { BRAZIL_BOUNDS } from './geo.ts';
+import { BRAZILIAN_STATES, Cnpj, Phone, ZipCode } from './brazil.ts';
 import { msg } from './messages.ts';
-
-/** The 27 federative units of Brazil. */
-export const BRAZILIAN_STATES = [
-  'AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA',
-  'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO',
-] as const;
-export type BrazilianState = (typeof BRAZILIAN_STATES)[number];
 
 export const DELIVERY_TYPES = ['delivery', 'pickup', 'both'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = { delivery: 'Entrega', pickup: 'Retirada', both: 'Entrega e retirada' };
-
-const onlyDigits = (v: string): string => v.replace(/\D/g, '');
-
-/** Whether 14 digits are a CNPJ: both check digits right (modulo 11, weights 5…2 9…2 and 6…2 9…2), not one repeated digit. */
-export function isValidCnpj(digits: string): boolean {
-  if (!/^\d{14}$/.test(digits) || /^(\d)\1{13}$/.test(digits)) return false;
-  const check = (len: number) => {
-    let sum = 0;
-    let weight = len - 7;
-    for (let i = 0; i < len; i++) {
-      sum += Number(digits[i]) * weight--;
-      if (weight < 2) weight = 9;
-    }
-    const r = sum % 11;
-    return r < 2 ? 0 : 11 - r;
-  };
-  return check(12) === Number(digits[12]) && check(13) === Number(digits[13]);
-}
-
-/** 00.000.000/0000-00 */
-export const formatCnpj = (digits: string): string => digits.replace(/^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/, '$1.$2.$3/$4-$5');
-/** 00000-000 */
-export const formatZipCode = (v: string): string => onlyDigits(v).replace(/^(\d{5})(\d{3})$/, '$1-$2');
-/** (11) 3456-7890 or (11) 98765-4321 */
-const formatPhoneDigits = (digits: string): string =>
-  digits.length === 11 ? digits.replace(/^(\d{2})(\d{5})(\d{4})$/, '($1) $2-$3') : digits.replace(/^(\d{2})(\d{4})(\d{4})$/, '($1) $2-$3');
-
-/** A CNPJ with or without its punctuation; travels on as its 14 digits. */
-export const Cnpj = z
-  .string()
-  .trim()
-  .regex(/^\d{2}\.?\d{3}\.?\d{3}\/?\d{4}-?\d{2}$/, { message: msg('CNPJ_FORMAT') })
-  .transform(onlyDigits)
-  .refine(isValidCnpj, { message: msg('CNPJ_CHECK_DIGITS') })
-  .meta({ description: 'CNPJ com ou sem pontuação (00.000.000/0000-00); guardado e devolvido só com os 14 dígitos.' });
-
-/** A CEP with or without its hyphen; travels on as 00000-000. */
-export const ZipCode = z
-  .string()
-  .trim()
-  .regex(/^\d{5}-?\d{3}$/, { message: msg('ZIP_CODE_FORMAT') })
-  .transform(formatZipCode)
-  .meta({ description: 'CEP com 8 dígitos (00000-000 ou 00000000); devolvido como 00000-000.' });
-
-/** A Brazilian landline or mobile with its area code (DDD), optionally with +55; travels on formatted. */
-export const Phone = z
-  .string()
-  .trim()
-  .max(30)
-  .transform((v) => onlyDigits(v).replace(/^55(?=\d{10,11}$)/, ''))
-  .refine((d) => /^[1-9][1-9](?:[2-8]\d{7}|9\d{8})$/.test(d), { message: msg('PHONE_FORMAT') })
-  .transform(formatPhoneDigits)
-  .meta({ description: 'Telefone com DDD: (11) 3456-7890 ou (11) 98765-4321; devolvido formatado.' });
 
 /** HH:MM, 00:00 to 23:59. */
 const Clock = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, { message: msg('CLOCK_FORMAT') });
@@ -150,7 +91,7 @@ export const Location = z
     name: z.string(),
     seller_id: z.string().nullable(),
     cnpj: z.string().nullable(),
-    phone: z.string().nullable(),
+    phone: z.string().nullable().meta({ description: 'E.164 (+551130311200).' }),
     address: z.object({
       zip_code: z.string().nullable(),
       street: z.string().nullable(),

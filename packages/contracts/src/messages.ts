@@ -198,15 +198,11 @@ export const CONTRACT_MESSAGES = {
   OPENING_WEEKDAY_REPEATED: { 'pt-BR': 'Este dia da semana já tem horário informado.', en: 'This weekday already has opening hours.' },
   COORDINATE_OUTSIDE_BRAZIL: { 'pt-BR': 'A coordenada deve estar dentro do Brasil.', en: 'The coordinate must be inside Brazil.' },
   // issue 19, operators (store workers)
-  OPERATOR_CPF_FORMAT: {
+  CPF_FORMAT: {
     'pt-BR': 'Informe o CPF com 11 dígitos, com ou sem pontuação (123.456.789-09).',
     en: 'Provide the CPF with 11 digits, with or without punctuation (123.456.789-09).',
   },
-  OPERATOR_CPF_INVALID: { 'pt-BR': 'CPF inválido: confira os dígitos.', en: 'Invalid CPF: check the digits.' },
-  OPERATOR_PHONE_BR_INVALID: {
-    'pt-BR': 'Informe um telefone brasileiro com DDD, ex.: (11) 98765-4321 ou +5511987654321.',
-    en: 'Provide a Brazilian phone number with area code, e.g. (11) 98765-4321 or +5511987654321.',
-  },
+  CPF_CHECK_DIGITS: { 'pt-BR': 'CPF inválido: confira os dígitos.', en: 'Invalid CPF: check the digits.' },
   OPERATOR_PLATE_FORMAT: {
     'pt-BR': 'Placa inválida: use o padrão ABC-1234 ou o Mercosul ABC1D23.',
     en: 'Invalid plate: use the ABC-1234 or the Mercosul ABC1D23 format.',

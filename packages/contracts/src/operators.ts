@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
 import { Email, IdParam, Message, OptionalText, PageQuery, Timestamp, paged } from './common.ts';
+import { Cpf, Phone } from './brazil.ts';
 import { msg } from './messages.ts';
 
 /** What a store worker does: picks orders, delivers them, or manages the store. */
@@ -23,71 +24,11 @@ export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = {
 };
 export const PLATED_VEHICLES: readonly VehicleType[] = ['motorcycle', 'car', 'van'];
 
-const onlyDigits = (v: string) => v.replace(/\D/g, '');
-
-/** Whether 11 digits are a CPF: not one repeated digit, both check digits right. */
-export function isValidCpf(value: string): boolean {
-  const d = onlyDigits(value);
-  if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
-  const check = (length: number) => {
-    let sum = 0;
-    for (let i = 0; i < length; i++) sum += Number(d[i]) * (length + 1 - i);
-    const rest = (sum * 10) % 11;
-    return rest === 10 ? 0 : rest;
-  };
-  return check(9) === Number(d[9]) && check(10) === Number(d[10]);
-}
-
-/** 12345678909 → 123.456.789-09 (anything else as it is). */
-export function formatCpf(value: string): string {
-  const d = onlyDigits(value);
-  return d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : value;
-}
-
-/**
- * A Brazilian phone number in E.164 (+55 DDD number), or null when it is not one: a mobile (DDD + 9 +
- * 8 digits) or a landline (DDD + 2–5 + 7 digits), written with or without +55, spaces, dots, dashes
- * and parentheses.
- */
-export function brazilianPhone(value: string): string | null {
-  const v = value.trim();
-  if (!/^\+?[\d\s().-]+$/.test(v)) return null;
-  let d = onlyDigits(v);
-  if (v.startsWith('+')) {
-    if (!d.startsWith('55')) return null;
-    d = d.slice(2);
-  } else if (d.length > 11 && d.startsWith('55')) d = d.slice(2);
-  if (!/^[1-9]{2}(9\d{8}|[2-5]\d{7})$/.test(d)) return null;
-  return `+55${d}`;
-}
-
-/** +5511987654321 → (11) 98765-4321; +551134567890 → (11) 3456-7890 (anything else as it is). */
-export function formatPhone(value: string): string {
-  const m = /^\+55(\d{2})(\d{4,5})(\d{4})$/.exec(value);
-  return m ? `(${m[1]}) ${m[2]}-${m[3]}` : value;
-}
-
 /** Old (ABC-1234) and Mercosul (ABC1D23) plates, stored upper case without the dash. */
 export const PLATE_PATTERN = /^[A-Z]{3}-?\d[A-Z0-9]\d{2}$/;
 
 /** ABC1234 → ABC-1234; a Mercosul plate as it is. */
 export const formatPlate = (plate: string): string => (/^[A-Z]{3}\d{4}$/.test(plate) ? `${plate.slice(0, 3)}-${plate.slice(3)}` : plate);
-
-const Cpf = z
-  .string()
-  .trim()
-  .regex(/^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/, { message: msg('OPERATOR_CPF_FORMAT') })
-  .refine(isValidCpf, { message: msg('OPERATOR_CPF_INVALID') })
-  .transform(onlyDigits)
-  .meta({ description: 'CPF com ou sem pontuação (123.456.789-09); guardado e devolvido só com os dígitos.' });
-
-const Phone = z
-  .string()
-  .trim()
-  .max(30)
-  .refine((v) => brazilianPhone(v) !== null, { message: msg('OPERATOR_PHONE_BR_INVALID') })
-  .transform((v) => brazilianPhone(v)!)
-  .meta({ description: 'Telefone brasileiro com DDD: (11) 98765-4321, 11987654321 ou +5511987654321; guardado em E.164.' });
 
 const Plate = z
   .string()

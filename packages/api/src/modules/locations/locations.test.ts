@@ -40,7 +40,7 @@ afterAll(async () => {
 });
 
 describe('POST /api/location/', () => {
-  it('creates a store: CNPJ stored as digits, CEP and phone formatted, hours by weekday', async () => {
+  it('creates a store: CNPJ stored as digits, CEP formatted, phone in E.164, hours by weekday', async () => {
     const res = await create(
       body({
         cnpj: '11222333000181',
@@ -55,7 +55,7 @@ describe('POST /api/location/', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(201);
     expect(res.body).toMatchObject({
       cnpj: '11222333000181',
-      phone: '(11) 98765-4321',
+      phone: '+5511987654321',
       address: { zip_code: '05422-001', complement: null, state: 'SP', city: 'São Paulo' },
       delivery_type: 'both',
       opening_hours: [
@@ -143,13 +143,13 @@ describe('the seeded stores', () => {
   it('have a valid CNPJ, a phone, a seller id, opening hours and a delivery type', async () => {
     const res = await list({});
     const pinheiros = res.body.data.find((l: { name: string }) => l.name === 'Bom Preço Pinheiros');
-    expect(pinheiros).toMatchObject({ seller_id: 'bompreco-pinheiros', phone: '(11) 3031-1200', delivery_type: 'both', picking_capacity: 40 });
+    expect(pinheiros).toMatchObject({ seller_id: 'bompreco-pinheiros', phone: '+551130311200', delivery_type: 'both', picking_capacity: 40 });
     expect(pinheiros.opening_hours).toHaveLength(7);
     const seeded = await t.db.location.findMany({ where: { externalId: { not: null } }, select: { name: true, document: true, phone: true } });
     expect(seeded.length).toBeGreaterThanOrEqual(8);
     for (const store of seeded) {
       expect(isValidCnpj(store.document ?? ''), store.name).toBe(true);
-      expect(store.phone, store.name).toMatch(/^\(\d{2}\) \d{4,5}-\d{4}$/);
+      expect(store.phone, store.name).toMatch(/^\+55\d{10,11}$/);
     }
     const atacado = await t.db.location.findFirstOrThrow({ where: { externalId: 'AT01' } });
     expect(atacado).toMatchObject({ document: '78901234000105', complement: 'Galpão 3' });

@@ -78,8 +78,9 @@ export function createOperatorsRepo(db: Db) {
         Prisma.sql`lower(translate(o.name, ${FOLD_FROM}, ${FOLD_TO})) LIKE ${name}`,
         Prisma.sql`o.email ILIKE ${text}`,
       ];
-      // CPF and phone are stored as digits (the phone with +55): "123.456", "(11) 98765" find them.
-      const digits = f.search.replace(/\D/g, '');
+      // CPF and phone are stored as digits (the phone with +55): "123.456", "(11) 98765" find them. Only a
+      // search written as a number does: the digits inside a name ("Loja 744") are not a CPF.
+      const digits = /^[\d\s().+/-]+$/.test(f.search) ? f.search.replace(/\D/g, '') : '';
       if (digits.length >= 3) either.push(Prisma.sql`o.cpf LIKE ${`%${digits}%`}`, Prisma.sql`o.phone LIKE ${`%${digits}%`}`);
       conditions.push(Prisma.sql`(${Prisma.join(either, ' OR ')})`);
     }

@@ -245,6 +245,9 @@ describe('GET /api/operator', () => {
       expect(res.body.data.map((o: { id: number }) => o.id), search).toContain(id);
     }
     expect((await list({ search: 'Letícia Conceição Inexistente' })).body.data).toEqual([]);
+    // Digits inside words are not a CPF or phone: "Filtro 991238" does not find her number.
+    expect((await list({ search: `Filtro ${cpf.slice(2, 8)}`, quantity: 500 })).body.data.map((o: { id: number }) => o.id)).not.toContain(id);
+    expect((await list({ search: '991238', quantity: 500 })).body.data.map((o: { id: number }) => o.id)).toContain(id);
     // LIKE wildcards are text.
     expect((await list({ search: '%' })).body.data).toEqual([]);
   });

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { CreateLocationBody } from '@backoffice/contracts';
 import { bodyPathToField, emptyLocationValues, formatCoordinate, locationToValues, valuesToBody, WEEKDAY_ORDER, type LocationFormValues, type LocationSource } from './location-form-values';
 
-/** A store as the API answers it: CNPJ in digits, phone and CEP punctuated. */
+/** A store as the API answers it: CNPJ in digits, phone in E.164, CEP punctuated. */
 const PINHEIROS: LocationSource = {
   name: 'Bom Preço Pinheiros',
   seller_id: 'bompreco-pinheiros',
   cnpj: '11222333000181',
-  phone: '(11) 3000-1000',
+  phone: '+551130001000',
   address: { zip_code: '05422-001', street: 'Rua dos Pinheiros', number: '1200', complement: null, neighborhood: 'Pinheiros', city: 'São Paulo', state: 'SP' },
   latitude: -23.5653,
   longitude: -46.6856,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CreateLocationBody, DeliveryType, Location } from '@backoffice/contracts';
-import { formatCep, formatCnpj, formatPhone, onlyDigits } from './masks';
+import { maskCep, maskCnpj, maskPhone, onlyDigits } from '../../shared/ui/br-masks';
 
 /** One weekday of the form: its switch and times (kept while closed, so reopening restores them). */
 export interface OpeningDay {
@@ -76,9 +76,9 @@ export function locationToValues(location: LocationSource): LocationFormValues {
   return {
     name: location.name,
     seller_id: location.seller_id ?? '',
-    cnpj: formatCnpj(location.cnpj ?? ''),
-    phone: formatPhone(location.phone ?? ''),
-    zip_code: formatCep(address.zip_code ?? ''),
+    cnpj: maskCnpj(location.cnpj ?? ''),
+    phone: maskPhone(location.phone ?? ''),
+    zip_code: maskCep(address.zip_code ?? ''),
     street: address.street ?? '',
     number: address.number ?? '',
     complement: address.complement ?? '',

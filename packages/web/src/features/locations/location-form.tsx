@@ -9,7 +9,7 @@ import { deliveryTypesQuery, geocodeQuery, useAccountId } from './api';
 import { bodyPathToField, valuesToBody, type LocationBody, type LocationFormValues, type OpeningDay } from './location-form-values';
 import { LocationMapField } from './location-map-field';
 import { OpeningHoursField } from './opening-hours-field';
-import { formatCep, formatCnpj, formatPhone, isCompleteCep, onlyDigits } from './masks';
+import { maskCep, maskCnpj, maskPhone, isCompleteCep, onlyDigits } from '../../shared/ui/br-masks';
 import { t } from '../../i18n';
 
 const checkBody = schemaResolver(CreateLocationBody, { sync: true });
@@ -82,7 +82,7 @@ export function LocationForm({ initialValues, submitLabel, pending, onSubmit, on
   };
 
   const onCepChange = (typed: string) => {
-    const cep = formatCep(typed);
+    const cep = maskCep(typed);
     form.setFieldValue('zip_code', cep);
     setCepState('idle');
     if (isCompleteCep(cep) && onlyDigits(cep) !== lastCep.current) void lookUpCep(cep);
@@ -137,7 +137,7 @@ export function LocationForm({ initialValues, submitLabel, pending, onSubmit, on
                     withAsterisk
                     description={t('locations.form.documentHint')}
                     {...form.getInputProps('cnpj')}
-                    onChange={(e) => form.setFieldValue('cnpj', formatCnpj(e.currentTarget.value))}
+                    onChange={(e) => form.setFieldValue('cnpj', maskCnpj(e.currentTarget.value))}
                   />
                 </SimpleGrid>
                 <TextInput
@@ -146,7 +146,7 @@ export function LocationForm({ initialValues, submitLabel, pending, onSubmit, on
                   inputMode="tel"
                   withAsterisk
                   {...form.getInputProps('phone')}
-                  onChange={(e) => form.setFieldValue('phone', formatPhone(e.currentTarget.value))}
+                  onChange={(e) => form.setFieldValue('phone', maskPhone(e.currentTarget.value))}
                 />
               </Section>
               <Section title={t('locations.form.addressSection')}>

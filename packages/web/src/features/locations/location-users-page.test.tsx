@@ -10,7 +10,7 @@ const STORE = {
   name: 'Bom Preço Moema',
   seller_id: null,
   cnpj: '11222333000181',
-  phone: '(11) 3000-1000',
+  phone: '+551130001000',
   address: { zip_code: '04077-000', street: 'Avenida Ibirapuera', number: '2500', complement: null, neighborhood: 'Moema', city: 'São Paulo', state: 'SP' },
   latitude: -23.6,
   longitude: -46.66,

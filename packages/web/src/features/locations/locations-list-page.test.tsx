@@ -12,7 +12,7 @@ const store = (id: number, name: string, patch: Record<string, unknown> = {}) =>
   name,
   seller_id: null,
   cnpj: '11222333000181',
-  phone: '(11) 3000-1000',
+  phone: '+551130001000',
   address: address('Rua dos Pinheiros', 'São Paulo'),
   latitude: -23.5653,
   longitude: -46.6856,

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { PLATED_VEHICLES, type CreateOperatorBody } from '@backoffice/contracts';
 import { isVehicleType, type OperatorRole, type VehicleType } from './operator-labels';
-import { maskCpf, maskPhone, normalizePlate, onlyDigits } from './operator-masks';
+import { normalizePlate } from './operator-masks';
+import { maskCpf, maskPhone, onlyDigits } from '../../shared/ui/br-masks';
 
 /** The form's fields: CPF and phone as shown (masked), the vehicle split into its type and plate. */
 export interface OperatorFormValues {

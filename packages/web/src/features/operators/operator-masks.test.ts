@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPlate, maskCpf, maskPhone, normalizePlate, onlyDigits } from './operator-masks';
+import { formatPlate, normalizePlate } from './operator-masks';
+import { maskCpf, maskPhone, onlyDigits } from '../../shared/ui/br-masks';
 
 describe('CPF mask', () => {
   it('formats the digits typed so far', () => {
@@ -31,7 +32,7 @@ describe('phone mask', () => {
     expect(maskPhone('1134567')).toBe('(11) 3456-7');
     expect(maskPhone('1134567890')).toBe('(11) 3456-7890');
     expect(maskPhone('11987654321')).toBe('(11) 98765-4321');
-    expect(maskPhone('+55 (11) 98765-4321')).toBe('(55) 11987-6543');
+    expect(maskPhone('+55 (11) 98765-4321')).toBe('(11) 98765-4321');
   });
 
   it('stops at 11 digits and round-trips its own output', () => {
