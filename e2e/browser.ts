@@ -16,7 +16,9 @@ export function launch(): Promise<Browser> {
 
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true });
+  // From the top (scrolled, the sticky header would be pictured mid-page), transitions finished.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: resolve(SCREENSHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
 }
 
 /** A form field by its exact label: a Mantine select is a textbox or a combobox, by version. */

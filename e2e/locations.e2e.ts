@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { choose, dismissToasts, launch, screenshot as fullPage } from './browser.ts';
+import { choose, dismissToasts, launch, screenshot } from './browser.ts';
 import { newPage, signIn } from './session.ts';
-
-/** A full-page screenshot from the top: scrolled, the sticky header would be pictured mid-page. */
-async function screenshot(page: Page, name: string) {
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await fullPage(page, name);
-}
 
 describe('stores screens', () => {
   const base = inject('baseUrl');

@@ -181,6 +181,8 @@ describe('delivery regions on the map and the address search', () => {
     await expect.poll(() => page.locator('.leaflet-marker-icon').count()).toBe(1);
     await expect.poll(() => page.locator('path.serving-region').count()).toBe(1);
     await dismissToasts(page);
+    // The search button is back from its loading state before the picture.
+    await expect.poll(() => page.getByRole('button', { name: 'Buscar' }).getAttribute('data-loading')).toBeNull();
     await screenshot(page, 'regions-search-desktop');
 
     // A click on the map searches that point.
@@ -206,6 +208,7 @@ describe('delivery regions on the map and the address search', () => {
     await screenshot(narrow, 'regions-all-1024');
     await narrow.goto(`${base}/locations/search-locations?address=${encodeURIComponent('Rua Tabapuã')}`);
     await expect.poll(() => narrow.getByTestId('region-search-row').count()).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => narrow.getByRole('button', { name: 'Buscar' }).getAttribute('data-loading')).toBeNull();
     await screenshot(narrow, 'regions-search-1024');
     await narrow.context().close();
   });
