@@ -192,9 +192,10 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
     report.readback = `${rb.contract.method} ${rb.contract.path}`;
     const params = { ...(call.params ?? {}) } as Record<string, unknown>;
     if (rb.byAnsweredId) {
-      const id = (res.body as { id?: unknown })?.id;
+      const param = /:(\w+)/.exec(rb.contract.path)?.[1] ?? 'id';
+      const id = answeredId(res.body, param, rb.contract.path);
       if (id === undefined) return [];
-      params[/:(\w+)/.exec(rb.contract.path)?.[1] ?? 'id'] = id;
+      params[param] = id;
     }
     const query = rb.contract.querystring ? call.query : undefined;
     const readCall: Call = { params, query, lang: 'pt-BR', label: 'read-back' };
@@ -205,6 +206,19 @@ export async function createFuzzer(t: TestApp, ctx: FixtureContext, all: RouteCo
     const diffs = readbackDiffs(sent, read.body, '', counter);
     report.compared += counter.compared;
     return diffs.map((d) => `read back differs from what was sent (${urlOf(rb.contract, readCall)}): ${d}`);
+  }
+
+  /**
+   * The id a write answered: its own `id`, or that of the object it wraps beside a message under the
+   * name of the read-back's resource (`{ message, operator: { id } }` read at /api/operator/:id).
+   */
+  function answeredId(body: unknown, param: string, readPath: string): unknown {
+    if (!body || typeof body !== 'object') return undefined;
+    const own = (body as { id?: unknown }).id;
+    if (own !== undefined || param !== 'id') return own;
+    const segments = readPath.split('/');
+    const wrapped = Object.entries(body).find(([k, v]) => segments.includes(k) && !!v && typeof v === 'object' && 'id' in v);
+    return wrapped ? (wrapped[1] as { id: unknown }).id : undefined;
   }
 
   /** A fixture's call of this operation, or nothing when the operation needs none. */
