@@ -275,6 +275,9 @@ describe('user-location', () => {
     expect(scoped.body.meta.total).toBe(1);
     expect((await t.http.get(`/api/location/${b.id}`).set(bearer(managerToken))).status).toBe(404);
     expect((await t.http.get(`/api/location/${a.id}`).set(bearer(managerToken))).status).toBe(200);
+    // The stores picker (promotions, flyers) offers the same stores.
+    const picker = await t.http.get('/api/location/minified').set(bearer(managerToken));
+    expect(picker.body.data.map((l: { id: number }) => l.id)).toEqual([a.id]);
 
     const removed = await t.http.delete(`/api/location/user-location/${a.id}/${managerId}`).set(bearer(adminToken));
     expect(removed.status).toBe(200);
