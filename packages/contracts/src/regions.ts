@@ -207,7 +207,7 @@ export const regionRoutes = {
     access: { fixture: 'region' },
     params: RegionParams,
     responses: { 200: Message },
-    errors: [404],
+    errors: [404, 409],
   }),
   searchByPolygon: defineRoute({
     method: 'GET',

@@ -366,6 +366,10 @@ export const messages = {
   REGION_CREATED: { 'pt-BR': 'Região de entrega criada com sucesso!', en: 'Delivery region created successfully!' },
   REGION_UPDATED: { 'pt-BR': 'Região de entrega atualizada com sucesso!', en: 'Delivery region updated successfully!' },
   REGION_DELETED: { 'pt-BR': 'Região de entrega excluída com sucesso!', en: 'Delivery region deleted successfully!' },
+  REGION_IN_USE: {
+    'pt-BR': 'Esta região ainda tem {count} janela(s) de entrega: remova-as em Janelas de entrega antes de excluir a região.',
+    en: 'This region still has {count} delivery window(s): remove them under delivery windows before deleting the region.',
+  },
   // issue 19, stores and geocoding
   LOCATION_NOT_FOUND: { 'pt-BR': 'Loja não encontrada.', en: 'Store not found.' },
   LOCATION_DELETED: { 'pt-BR': 'Loja excluída com sucesso!', en: 'Store deleted successfully!' },

@@ -84,9 +84,15 @@ export function createRegionsRepo(db: Db) {
       const { count } = await db.deliveryRegion.updateMany({ where: { id, accountId, locationId }, data });
       return count ? db.deliveryRegion.findFirst({ where: { id, accountId }, select: regionSelect }) : null;
     },
+    /** Deletes the region unless a delivery window still uses it (one statement: a window added meanwhile keeps it). */
     async remove(accountId: number, locationId: number, id: number) {
-      const { count } = await db.deliveryRegion.deleteMany({ where: { id, accountId, locationId } });
+      const { count } = await db.deliveryRegion.deleteMany({ where: { id, accountId, locationId, slots: { none: {} } } });
       return count > 0;
+    },
+    /** How many delivery windows use the region, or null when the store has no such region. */
+    async windowsOf(accountId: number, locationId: number, id: number) {
+      const region = await db.deliveryRegion.findFirst({ where: { id, accountId, locationId }, select: { _count: { select: { slots: true } } } });
+      return region ? region._count.slots : null;
     },
     /**
      * The bounding-box prefilter, in SQL: the account's active regions of active stores whose box

@@ -14,7 +14,7 @@ import {
   type RegionSearchResult,
   type RegionServing,
 } from '@backoffice/contracts';
-import { found } from '../../lib/errors.ts';
+import { ConflictError, found } from '../../lib/errors.ts';
 import type { CandidateRow, RegionData, RegionRow, RegionsRepo } from './regions.repo.ts';
 
 interface Deps {
@@ -124,9 +124,12 @@ export function createRegionsService(deps: Deps) {
       return toRegion(found(await repo.update(accountId, locationId, id, toData(input)), 'REGION_NOT_FOUND'));
     },
 
+    /** Refused while delivery windows use the region: deleting it would take them, and their bookings, along. */
     async remove(accountId: number, locationId: number, id: number) {
       await store(accountId, locationId);
-      if (!(await repo.remove(accountId, locationId, id))) found(null, 'REGION_NOT_FOUND');
+      if (await repo.remove(accountId, locationId, id)) return;
+      const windows = found(await repo.windowsOf(accountId, locationId, id), 'REGION_NOT_FOUND');
+      throw new ConflictError('REGION_IN_USE', { count: windows });
     },
 
     /**

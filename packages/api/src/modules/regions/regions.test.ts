@@ -205,6 +205,20 @@ describe('PUT and DELETE /api/location/region/:locationId/:regionId', () => {
     expectEnvelope(again.body, 'REGION_NOT_FOUND');
   });
 
+  it('refuses to delete a region its delivery windows still use (409 with the count), and deletes it once they are gone', async () => {
+    const created = (await create(body({ location_id: moema }))).body.region;
+    const slot = await t.db.slot.create({
+      data: { accountId: bomPreco, locationId: moema, regionId: created.id, mode: 'delivery', weekday: 3, startMinute: 6 * 60, endMinute: 7 * 60, capacity: 4 },
+    });
+    const refused = await t.http.delete(`/api/location/region/${moema}/${created.id}`).set(bearer(adminToken));
+    expect(refused.status).toBe(409);
+    expect(expectEnvelope(refused.body, 'REGION_IN_USE').message).toContain('1 janela(s) de entrega');
+    expect(await t.db.slot.count({ where: { id: slot.id } })).toBe(1);
+    expect(await t.db.deliveryRegion.count({ where: { id: created.id } })).toBe(1);
+    await t.db.slot.delete({ where: { id: slot.id } });
+    expect((await t.http.delete(`/api/location/region/${moema}/${created.id}`).set(bearer(adminToken))).status).toBe(200);
+  });
+
   it('answers 404 for a region named under another store of the account, changing nothing', async () => {
     const created = (await create(body({ location_id: moema }))).body.region;
     const put = await t.http.put(`/api/location/region/${pinheiros}/${created.id}`).set(bearer(adminToken)).send(body());
