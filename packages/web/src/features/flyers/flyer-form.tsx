@@ -1,7 +1,7 @@
-import { Alert, Button, Card, Grid, Group, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Card, Grid, SimpleGrid, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { DateInput, TimePicker } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconCalendar, IconClock, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertCircle, IconCalendar, IconClock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CreateFlyerBody } from '@backoffice/contracts';
 import { ApiError } from '../../shared/api/client';
@@ -9,6 +9,7 @@ import { BODY_FIELD_TO_FORM, parseBrDate, valuesToBody, type FlyerBody, type Fly
 import { FlyerMediaField } from './flyer-media-field';
 import { StorePicker } from './store-picker';
 import { t } from '../../i18n';
+import { FormActions } from '../../shared/components/form-actions';
 
 const checkBody = schemaResolver(CreateFlyerBody, { sync: true });
 
@@ -103,14 +104,7 @@ export function FlyerForm({ initialValues, submitLabel, pending, onSubmit, onCan
             </Card>
           </Grid.Col>
         </Grid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t('flyers.form.cancel')}
-          </Button>
-          <Button type="submit" loading={pending} disabled={uploading} leftSection={<IconDeviceFloppy size={16} />}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} cancelLabel={t('flyers.form.cancel')} submitDisabled={uploading} />
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Grid, Group, Loader, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Grid, Loader, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { BRAZILIAN_STATES, CreateLocationBody, DELIVERY_TYPES, type DeliveryType } from '@backoffice/contracts';
@@ -11,6 +11,7 @@ import { LocationMapField } from './location-map-field';
 import { OpeningHoursField } from './opening-hours-field';
 import { maskCep, maskCnpj, maskPhone, isCompleteCep, onlyDigits } from '../../shared/ui/br-masks';
 import { t } from '../../i18n';
+import { FormActions } from '../../shared/components/form-actions';
 
 const checkBody = schemaResolver(CreateLocationBody, { sync: true });
 
@@ -222,14 +223,7 @@ export function LocationForm({ initialValues, submitLabel, pending, onSubmit, on
             </Stack>
           </Grid.Col>
         </Grid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={pending} leftSection={<IconDeviceFloppy size={16} />}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} />
       </Stack>
     </form>
   );

@@ -1,6 +1,6 @@
-import { Alert, Button, Card, Grid, Group, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Grid, MultiSelect, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
-import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { CreateOperatorBody } from '@backoffice/contracts';
 import { ApiError } from '../../shared/api/client';
@@ -11,6 +11,7 @@ import { maskCpf, maskPhone } from '../../shared/ui/br-masks';
 import { bodyPathToField, takesPlate, valuesToBody, type OperatorBody, type OperatorFormValues } from './operator-form-values';
 import { storeOptions } from './store-label';
 import { t } from '../../i18n';
+import { FormActions } from '../../shared/components/form-actions';
 
 const checkBody = schemaResolver(CreateOperatorBody, { sync: true });
 
@@ -152,14 +153,7 @@ export function OperatorForm({ initialValues, submitLabel, pending, onSubmit, on
             </Card>
           </Grid.Col>
         </Grid>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {t('operators.form.cancel')}
-          </Button>
-          <Button type="submit" loading={pending} leftSection={<IconDeviceFloppy size={16} />}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} cancelLabel={t('operators.form.cancel')} />
       </Stack>
     </form>
   );

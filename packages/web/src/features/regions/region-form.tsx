@@ -1,10 +1,11 @@
 import { Alert, Button, Group, List, NumberInput, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../shared/api/client';
 import { validateRegionValues, type RegionFormValues } from './region-values';
 import { t } from '../../i18n';
+import { FormActions } from '../../shared/components/form-actions';
 
 interface Props {
   title: string;
@@ -84,14 +85,7 @@ export function RegionForm({ title, initialValues, geometryProblems, pending, on
           ) : (
             <span />
           )}
-          <Group gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={pending}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={pending} disabled={geometryProblems.length > 0} leftSection={<IconDeviceFloppy size={16} />}>
-              {t('regions.form.save')}
-            </Button>
-          </Group>
+          <FormActions submitLabel={t('regions.form.save')} pending={pending} onCancel={onCancel} submitDisabled={geometryProblems.length > 0} />
         </Group>
       </Stack>
     </form>

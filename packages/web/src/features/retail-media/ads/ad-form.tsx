@@ -1,7 +1,7 @@
 import { AD_SIGNAGE_DURATION } from '@backoffice/contracts';
-import { Alert, Button, Group, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Group, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../../shared/api/client';
@@ -13,6 +13,7 @@ import { BannerFields } from './banner-fields';
 import { BrandAssetsField } from './brand-assets-field';
 import { CatalogPicker } from './catalog-picker';
 import { t } from '../../../i18n';
+import { FormActions } from '../../../shared/components/form-actions';
 
 interface Props {
   publisherId: number;
@@ -133,14 +134,7 @@ export function AdForm({ publisherId, initialValues, submitLabel, pending, onSub
           </>
         )}
 
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            {cancelLabel ?? t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={pending} disabled={uploads > 0} leftSection={<IconDeviceFloppy size={16} />}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitLabel={submitLabel} pending={pending} onCancel={onCancel} cancelLabel={cancelLabel} submitDisabled={uploads > 0} />
       </Stack>
     </form>
   );
