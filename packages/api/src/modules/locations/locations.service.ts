@@ -98,12 +98,13 @@ export function createLocationsService({ repo }: { repo: LocationsRepo }) {
     return ids;
   };
 
-  /** The store, if the account has it and the caller is not limited to other stores. */
-  const owned = async ({ accountId, userId }: Caller, id: number) => {
-    const allowed = await allowedLocationIds(accountId, userId);
+  /** The store, if the account has it and it is among the stores the caller may see (null: every one). */
+  const ownedWithin = async (accountId: number, id: number, allowed: number[] | null) => {
     if (allowed && !allowed.includes(id)) throw new NotFoundError('LOCATION_NOT_FOUND');
     return found(await repo.find(accountId, id), 'LOCATION_NOT_FOUND');
   };
+  /** The store, if the account has it and the caller is not limited to other stores. */
+  const owned = async ({ accountId, userId }: Caller, id: number) => ownedWithin(accountId, id, await allowedLocationIds(accountId, userId));
 
   const uses = async (accountId: number, id: number) => {
     const base: Partial<Record<LocationUseKind, number>> = await repo.usage(accountId, id);
@@ -153,8 +154,8 @@ export function createLocationsService({ repo }: { repo: LocationsRepo }) {
     },
 
     async userLocations(caller: Caller, locationId?: number) {
-      if (locationId) await owned(caller, locationId);
       const allowed = await allowedLocationIds(caller.accountId, caller.userId);
+      if (locationId) await ownedWithin(caller.accountId, locationId, allowed);
       const rows = await repo.userLocations(caller.accountId, locationId);
       return { data: rows.filter((r) => !allowed || allowed.includes(r.locationId)).map(toUserLocation) };
     },
