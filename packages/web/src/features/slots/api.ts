@@ -4,6 +4,7 @@ import type { CreateDayWithoutWorkBody, CreateSlotBody, SlotMode, UpdateSlotBody
 import { api, unwrap } from '../../shared/api/client';
 import type { components } from '../../shared/api/schema';
 import { useSession } from '../../shared/session/session';
+import { regionsQuery as storeRegionsQuery } from '../regions/api';
 import { notifySuccess } from '../../shared/ui/notify';
 import { t } from '../../i18n';
 
@@ -17,7 +18,6 @@ export type SlotBody = z.input<typeof CreateSlotBody>;
 export type SlotUpdate = z.input<typeof UpdateSlotBody>;
 export type DayWithoutWorkBody = z.input<typeof CreateDayWithoutWorkBody>;
 export type StoreOption = { id: number; name: string; city: string | null; state: string | null; active: boolean };
-export type RegionOption = { id: number; name: string; active: boolean };
 
 /** Where a screen's windows live: a store and mode, optionally one delivery region. */
 export interface SlotScope {
@@ -33,7 +33,6 @@ export const slotKeys = {
   dates: (accountId: number, scope: SlotScope, days: number) => [...slotKeys.all(accountId), 'dates', scope, days] as const,
   daysOff: (accountId: number, locationId: number) => [...slotKeys.all(accountId), 'without-work', locationId] as const,
   stores: (accountId: number) => ['account', accountId, 'locations', 'minified'] as const,
-  regions: (accountId: number, locationId: number) => ['account', accountId, 'regions', locationId] as const,
 };
 
 const scopeQuery = (scope: SlotScope) => ({ mode: scope.mode, location_id: scope.locationId, ...(scope.regionId ? { region_id: scope.regionId } : {}) });
@@ -69,14 +68,8 @@ export const storesQuery = (accountId: number) =>
     meta: { silent: true },
   });
 
-/** A store's delivery regions (GET /api/location/region/:locationId). */
-export const regionsQuery = (accountId: number, locationId: number) =>
-  queryOptions({
-    queryKey: slotKeys.regions(accountId, locationId),
-    queryFn: () => unwrap(api.GET('/api/location/region/{locationId}', { params: { path: { locationId } } })).then((r): RegionOption[] => r.data.map(({ id, name, active }) => ({ id, name, active }))),
-    staleTime: 60_000,
-    meta: { silent: true },
-  });
+/** A store's delivery regions: the regions screen's query (one cache entry, one request for both screens). */
+export const regionsQuery = (accountId: number, locationId: number) => queryOptions({ ...storeRegionsQuery(accountId, locationId), staleTime: 60_000 });
 
 export const useAccountId = () => useSession()?.account.id ?? 0;
 
