@@ -1,6 +1,6 @@
 import type { GeocodeResult } from '@backoffice/contracts';
 import { CITIES, NEIGHBORHOODS, STREETS, type GazetteerStreet } from './gazetteer-data.ts';
-import type { Geocoder } from './geocoder.ts';
+import { foldText, type Geocoder } from './geocoder.ts';
 
 const ABBREVIATIONS: Record<string, string> = {
   r: 'rua', av: 'avenida', al: 'alameda', rod: 'rodovia', est: 'estrada', tv: 'travessa', trav: 'travessa', pca: 'praca', lgo: 'largo',
@@ -12,10 +12,7 @@ const MAX_RESULTS = 10;
 
 /** Lower case, no accents nor punctuation, abbreviations spelt out: "Av. Brig. Faria Lima" → "avenida brigadeiro faria lima". */
 export function gazetteerKey(v: string): string {
-  return v
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  return foldText(v)
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .split(' ')

@@ -15,12 +15,16 @@ export class GeocoderUnavailableError extends AppError {
   }
 }
 
-/** Lower case, no accents, one space between words: "Rua  dos PINHEIROS" and "rua dos pinheiros" are one address. */
-export const normalizeAddress = (v: string): string =>
+/** Lower case, no accents: "São Paulo" → "sao paulo" (addresses here; store and operator searches too). */
+export const foldText = (v: string): string =>
   v
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+    .toLowerCase();
+
+/** Lower case, no accents, one space between words: "Rua  dos PINHEIROS" and "rua dos pinheiros" are one address. */
+export const normalizeAddress = (v: string): string =>
+  foldText(v)
     .replace(/\s+/g, ' ')
     .replace(/\s*,\s*/g, ', ')
     .trim();

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { foldText } from './geocoder.ts';
 
 /** One place as a Nominatim server answers it (`format=jsonv2&addressdetails=1`). */
 export interface StandInPlace {
@@ -48,15 +49,14 @@ export interface StandInRequest {
 export async function startNominatimStandIn() {
   const requests: StandInRequest[] = [];
   const behaviour = { status: 200, delayMs: 0 };
-  const fold = (v: string) => v.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     requests.push({ path: url.pathname, query: url.searchParams, headers: req.headers });
     setTimeout(() => {
       if (url.pathname !== '/search') return void res.writeHead(404).end();
       if (behaviour.status !== 200) return void res.writeHead(behaviour.status, { 'content-type': 'text/plain' }).end('unavailable');
-      const words = fold(url.searchParams.get('q') ?? '').split(/[\s,]+/).filter(Boolean);
-      const places = STAND_IN_PLACES.filter((p) => words.every((w) => fold(p.display_name).includes(w)));
+      const words = foldText(url.searchParams.get('q') ?? '').split(/[\s,]+/).filter(Boolean);
+      const places = STAND_IN_PLACES.filter((p) => words.every((w) => foldText(p.display_name).includes(w)));
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(places));
     }, behaviour.delayMs);
   });

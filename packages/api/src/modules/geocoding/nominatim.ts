@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BRAZILIAN_STATES, type GeocodeResult } from '@backoffice/contracts';
-import { GeocoderUnavailableError, type Geocoder } from './geocoder.ts';
+import { GeocoderUnavailableError, foldText, type Geocoder } from './geocoder.ts';
 
 export const NOMINATIM_PUBLIC_URL = 'https://nominatim.openstreetmap.org';
 
@@ -37,12 +37,11 @@ const STATE_NAMES: Record<string, string> = {
   parana: 'PR', pernambuco: 'PE', piaui: 'PI', 'rio de janeiro': 'RJ', 'rio grande do norte': 'RN', 'rio grande do sul': 'RS',
   rondonia: 'RO', roraima: 'RR', 'santa catarina': 'SC', 'sao paulo': 'SP', sergipe: 'SE', tocantins: 'TO',
 };
-const fold = (v: string) => v.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim();
 
 const ufOf = (a: z.output<typeof Place>['address']): string | null => {
   const iso = a['ISO3166-2-lvl4']?.replace(/^BR-/, '');
   if (iso && (BRAZILIAN_STATES as readonly string[]).includes(iso)) return iso;
-  return (a.state && STATE_NAMES[fold(a.state)]) || null;
+  return (a.state && STATE_NAMES[foldText(a.state).trim()]) || null;
 };
 
 const zipOf = (postcode?: string) => {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { likeLiteral } from '../../lib/like.ts';
+import { foldText } from '../geocoding/geocoder.ts';
 
 const locationSelect = {
   id: true,
@@ -59,11 +60,6 @@ export interface LocationFilters {
 // PGlite alike (PGlite has no unaccent), so the accents are folded in SQL itself.
 const FOLD_FROM = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
 const FOLD_TO = 'aaaaaeeeeiiiiooooouuuucn';
-const fold = (v: string) =>
-  v
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
 
 /** Stores of one account: every query is scoped by `accountId`. */
 export function createLocationsRepo(db: Db) {
@@ -72,7 +68,7 @@ export function createLocationsRepo(db: Db) {
     if (f.active !== undefined) c.push(Prisma.sql`active = ${f.active}`);
     if (f.ids) c.push(f.ids.length ? Prisma.sql`id IN (${Prisma.join(f.ids)})` : Prisma.sql`FALSE`);
     if (f.search) {
-      const like = `%${likeLiteral(fold(f.search))}%`;
+      const like = `%${likeLiteral(foldText(f.search))}%`;
       c.push(
         Prisma.sql`(translate(lower(name), ${FOLD_FROM}, ${FOLD_TO}) LIKE ${like} OR translate(lower(coalesce(city, '')), ${FOLD_FROM}, ${FOLD_TO}) LIKE ${like})`,
       );
