@@ -7,10 +7,6 @@ import { createOperatorsService } from './operators.service.ts';
 export const operatorsModule: AppModule = {
   name: 'operators',
   register(app, { db, services }) {
-    const { locations } = services;
-    registerOperatorRoutes(
-      app,
-      createOperatorsService({ repo: createOperatorsRepo(db), scope: (accountId, userId) => locations.allowedLocationIds(accountId, userId) }),
-    );
+    registerOperatorRoutes(app, createOperatorsService({ repo: createOperatorsRepo(db), scope: services.locations.allowedLocationIds }));
   },
 };

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { likeLiteral } from '../../lib/like.ts';
+import { foldText } from '../geocoding/geocoder.ts';
 import type { OperatorRole, VehicleType } from '@backoffice/contracts';
 
 const operatorSelect = {
@@ -45,13 +46,6 @@ export interface OperatorFilters {
 // case too (lower() of a C-locale database leaves accented capitals as they are).
 const FOLD_FROM = 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
 const FOLD_TO = 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn';
-
-/** The search text as the SQL folds names: lower case, no accents. */
-export const foldText = (v: string) =>
-  v
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
 
 const toJson = (vehicle: OperatorData['vehicle']) => (vehicle ? (vehicle as Prisma.InputJsonValue) : Prisma.DbNull);
 
@@ -101,7 +95,7 @@ export function createOperatorsRepo(db: Db) {
           LIMIT ${quantity} OFFSET ${(page - 1) * quantity}`,
         db.$queryRaw<Array<{ total: bigint }>>`SELECT count(*) AS total FROM operators o WHERE ${w}`,
       ]);
-      const rows = await db.operator.findMany({ where: { accountId, id: { in: ids.map((r) => r.id) } }, select: operatorSelect });
+      const rows = ids.length ? await db.operator.findMany({ where: { accountId, id: { in: ids.map((r) => r.id) } }, select: operatorSelect }) : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
       return { rows: ids.map((r) => byId.get(r.id)).filter((r): r is OperatorRow => !!r), total: Number(count!.total) };
     },
