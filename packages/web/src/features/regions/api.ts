@@ -7,11 +7,11 @@ import type { components } from '../../shared/api/schema';
 import { accountInfoQuery } from '../../shared/account/queries';
 import { useSession } from '../../shared/session/session';
 import { notifySuccess } from '../../shared/ui/notify';
+import { locationQuery } from '../locations/api';
 
 export type Region = components['schemas']['Region'];
 export type RegionServing = components['schemas']['RegionServing'];
 export type RegionSearchResult = components['schemas']['RegionSearchResult'];
-export type Store = components['schemas']['Location'];
 export type RegionBody = z.input<typeof CreateRegionBody>;
 
 export const DELIVERY_MODES = ['delivery', 'pickup'] as const;
@@ -26,7 +26,6 @@ export const regionKeys = {
   byStore: (accountId: number, locationId: number) => [...regionKeys.all(accountId), 'store', locationId] as const,
   byAccount: (accountId: number) => [...regionKeys.all(accountId), 'account'] as const,
   search: (accountId: number, search: RegionSearch) => [...regionKeys.all(accountId), 'search', search] as const,
-  store: (accountId: number, locationId: number) => ['account', accountId, 'locations', 'detail', locationId] as const,
   stores: (accountId: number) => ['account', accountId, 'locations', 'all-for-map'] as const,
 };
 
@@ -45,15 +44,8 @@ export const accountRegionsQuery = (accountId: number) =>
     meta: { silent: true },
   });
 
-/** The store (name and pin); a failure only costs the pin, so it is silent. */
-export const storeQuery = (accountId: number, locationId: number) =>
-  queryOptions({
-    queryKey: regionKeys.store(accountId, locationId),
-    queryFn: () => unwrap(api.GET('/api/location/{id}', { params: { path: { id: locationId } } })),
-    staleTime: 60_000,
-    retry: false,
-    meta: { silent: true },
-  });
+/** The store (name and pin): the stores screen's query; a failure only costs the pin, so it is not retried. */
+export const storeQuery = (accountId: number, locationId: number) => queryOptions({ ...locationQuery(accountId, locationId), staleTime: 60_000, retry: false });
 
 /** Every store of the account (one page of 500 is the whole list), for their pins and the filter. */
 export const allStoresQuery = (accountId: number) =>
