@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { Message, Timestamp } from './common.ts';
+import { IdParam, Message, Timestamp } from './common.ts';
 import { msg } from './messages.ts';
 
 /**
@@ -34,14 +34,26 @@ export const minutesOfTime = (hhmm: string): number => Number(hhmm.slice(0, 2)) 
 export const timeOfMinutes = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
+/** A window's start and end, shared by creation and change. */
+const windowTimes = {
+  start: SlotTime.meta({ description: 'Início, HH:MM (horário de São Paulo).' }),
+  end: SlotEndTime.meta({ description: 'Fim, HH:MM, depois do início e no mesmo dia ("24:00": até a meia-noite).' }),
+};
+
+/** The end comes after the start (reported at `end`), once both are well formed. */
+function endAfterStart(b: { start: string; end: string }, ctx: z.RefinementCtx): void {
+  if (SlotTime.safeParse(b.start).success && SlotEndTime.safeParse(b.end).success && minutesOfTime(b.end) <= minutesOfTime(b.start)) {
+    ctx.addIssue({ code: 'custom', path: ['end'], message: msg('SLOT_END_AFTER_START') });
+  }
+}
+
 export const CreateSlotBody = z
   .strictObject({
     location_id: IdValue.meta({ description: 'A loja da janela.' }),
     region_id: IdValue.nullable().optional().meta({ description: 'Uma região de entrega da própria loja; vazio: a loja toda.' }),
     mode: SlotModeField,
     weekday: z.number().int().min(0).max(6).meta({ description: '0 domingo … 6 sábado.' }),
-    start: SlotTime.meta({ description: 'Início, HH:MM (horário de São Paulo).' }),
-    end: SlotEndTime.meta({ description: 'Fim, HH:MM, depois do início e no mesmo dia ("24:00": até a meia-noite).' }),
+    ...windowTimes,
     capacity: z.number().int().min(1).max(10_000).meta({ description: 'Pedidos por janela.' }),
     cutoff_minutes: z.number().int().min(0).max(10_080).default(0).meta({
       description: 'Minutos antes do início a partir dos quais a janela não aceita mais reservas.',
@@ -50,11 +62,7 @@ export const CreateSlotBody = z
       description: 'Antecedência mínima entre a reserva e o início, em minutos.',
     }),
   })
-  .superRefine((b, ctx) => {
-    if (SlotTime.safeParse(b.start).success && SlotEndTime.safeParse(b.end).success && minutesOfTime(b.end) <= minutesOfTime(b.start)) {
-      ctx.addIssue({ code: 'custom', path: ['end'], message: msg('SLOT_END_AFTER_START') });
-    }
-  });
+  .superRefine(endAfterStart);
 export type CreateSlotInput = z.output<typeof CreateSlotBody>;
 
 /**
@@ -63,8 +71,7 @@ export type CreateSlotInput = z.output<typeof CreateSlotBody>;
  */
 export const UpdateSlotBody = z
   .strictObject({
-    start: SlotTime.meta({ description: 'Início, HH:MM (horário de São Paulo).' }),
-    end: SlotEndTime.meta({ description: 'Fim, HH:MM, depois do início e no mesmo dia ("24:00": até a meia-noite).' }),
+    ...windowTimes,
     capacity: z.number().int().min(1).max(10_000).meta({
       description: 'Pedidos por janela; recusada (409) abaixo do que já está reservado em alguma data de hoje em diante.',
     }),
@@ -74,11 +81,7 @@ export const UpdateSlotBody = z
     prior_notice_minutes: z.number().int().min(0).max(43_200).meta({ description: 'Antecedência mínima entre a reserva e o início, em minutos.' }),
     active: z.boolean().meta({ description: 'false: a janela continua na grade, mas não aparece nas datas nem aceita reservas.' }),
   })
-  .superRefine((b, ctx) => {
-    if (SlotTime.safeParse(b.start).success && SlotEndTime.safeParse(b.end).success && minutesOfTime(b.end) <= minutesOfTime(b.start)) {
-      ctx.addIssue({ code: 'custom', path: ['end'], message: msg('SLOT_END_AFTER_START') });
-    }
-  });
+  .superRefine(endAfterStart);
 export type UpdateSlotInput = z.output<typeof UpdateSlotBody>;
 
 export const Slot = z
@@ -196,8 +199,8 @@ export type CreateDayWithoutWorkInput = z.output<typeof CreateDayWithoutWorkBody
 
 export const DeleteDayWithoutWorkQuery = z.object({ id: Id.meta({ description: 'O dia sem expediente a remover.' }) });
 
-const logistic = 'logistic.slots';
-const writers = ['admin', 'manager'] as const;
+const readers = { kind: 'account', module: 'logistic.slots' } as const;
+const writers = { ...readers, roles: ['admin', 'manager'] } as const;
 const tags = ['Slots'];
 
 export const slotRoutes = {
@@ -207,7 +210,7 @@ export const slotRoutes = {
     operationId: 'getSlotWeekly',
     summary: 'A grade semanal de janelas de uma loja (opcionalmente de uma região)',
     tags,
-    permission: { kind: 'account', module: logistic },
+    permission: readers,
     access: { fixture: 'slotLocation', others: 404 },
     querystring: SlotWeeklyQuery,
     responses: { 200: SlotWeekly },
@@ -219,7 +222,7 @@ export const slotRoutes = {
     operationId: 'getSlotDates',
     summary: 'As janelas reserváveis dos próximos dias de uma loja, com capacidade, reservas e vagas',
     tags,
-    permission: { kind: 'account', module: logistic },
+    permission: readers,
     access: { fixture: 'slotLocation', others: 404 },
     querystring: SlotDatesQuery,
     responses: { 200: SlotDates },
@@ -231,7 +234,7 @@ export const slotRoutes = {
     operationId: 'listDaysWithoutWork',
     summary: 'Os dias sem expediente (feriados, fechamentos) da conta ou de uma loja',
     tags,
-    permission: { kind: 'account', module: logistic },
+    permission: readers,
     access: { fixture: 'dayWithoutWorkList', others: 404 },
     querystring: DaysWithoutWorkQuery,
     responses: { 200: DaysWithoutWorkList },
@@ -243,7 +246,7 @@ export const slotRoutes = {
     operationId: 'createSlot',
     summary: 'Cria uma janela na grade semanal de uma loja',
     tags,
-    permission: { kind: 'account', module: logistic, roles: writers },
+    permission: writers,
     access: { fixture: 'newSlot', others: 404 },
     body: CreateSlotBody,
     responses: { 201: Slot },
@@ -255,9 +258,9 @@ export const slotRoutes = {
     operationId: 'updateSlot',
     summary: 'Altera uma janela: horário, capacidade, prazo, antecedência e se está ativa',
     tags,
-    permission: { kind: 'account', module: logistic, roles: writers },
+    permission: writers,
     access: { fixture: 'slotUpdate' },
-    params: z.object({ id: Id }),
+    params: IdParam,
     body: UpdateSlotBody,
     responses: { 200: Slot },
     errors: [404, 409],
@@ -268,9 +271,9 @@ export const slotRoutes = {
     operationId: 'deleteSlot',
     summary: 'Exclui uma janela (recusado enquanto ela tiver reservas futuras)',
     tags,
-    permission: { kind: 'account', module: logistic, roles: writers },
+    permission: writers,
     access: { fixture: 'slot' },
-    params: z.object({ id: Id }),
+    params: IdParam,
     responses: { 200: Message },
     errors: [404, 409],
   }),
@@ -280,7 +283,7 @@ export const slotRoutes = {
     operationId: 'createDayWithoutWork',
     summary: 'Marca um dia sem expediente de uma loja ou de todas',
     tags,
-    permission: { kind: 'account', module: logistic, roles: writers },
+    permission: writers,
     access: { fixture: 'newDayWithoutWork', others: 404 },
     body: CreateDayWithoutWorkBody,
     responses: { 201: DayWithoutWork },
@@ -292,7 +295,7 @@ export const slotRoutes = {
     operationId: 'deleteDayWithoutWork',
     summary: 'Remove um dia sem expediente (pelo id, na query: ?id=)',
     tags,
-    permission: { kind: 'account', module: logistic, roles: writers },
+    permission: writers,
     access: { fixture: 'dayWithoutWork', others: 404 },
     querystring: DeleteDayWithoutWorkQuery,
     responses: { 200: Message },
