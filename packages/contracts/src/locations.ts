@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { Message, OptionalText, PageQuery, Timestamp, paged } from './common.ts';
+import { IdParam, Message, OptionalText, PageQuery, Timestamp, paged } from './common.ts';
 import { BRAZIL_BOUNDS } from './geo.ts';
 import { BRAZILIAN_STATES, Cnpj, Phone, ZipCode } from './brazil.ts';
 import { msg } from './messages.ts';
@@ -82,8 +82,6 @@ export const LocationListQuery = PageQuery.extend({
     .transform((v) => (v === undefined ? undefined : v === 'true'))
     .meta({ description: 'Só lojas ativas (true) ou inativas (false).' }),
 });
-
-export const LocationIdParam = z.object({ id: z.coerce.number().int().positive() });
 
 export const Location = z
   .object({
@@ -211,7 +209,7 @@ export const locationRoutes = {
     tags: ['Locations'],
     permission: reader,
     access: { fixture: 'location' },
-    params: LocationIdParam,
+    params: IdParam,
     responses: { 200: Location },
     errors: [404],
   }),
@@ -246,7 +244,7 @@ export const locationRoutes = {
     tags: ['Locations'],
     permission: writer,
     access: { fixture: 'location' },
-    params: LocationIdParam,
+    params: IdParam,
     responses: { 200: Message },
     errors: [404, 409],
   }),

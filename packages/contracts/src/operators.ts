@@ -77,7 +77,7 @@ function operatorRules(o: z.output<typeof OperatorFields>, ctx: z.RefinementCtx)
 
 export const CreateOperatorBody = OperatorFields.superRefine(operatorRules);
 /** PUT replaces the whole operator: the same body and rules as creation. */
-export const UpdateOperatorBody = OperatorFields.superRefine(operatorRules);
+export const UpdateOperatorBody = CreateOperatorBody;
 export type OperatorInput = z.output<typeof CreateOperatorBody>;
 
 export const OperatorListQuery = PageQuery.extend({
@@ -116,8 +116,8 @@ export type Operator = z.infer<typeof Operator>;
 /** A create's or update's answer: the message to show and the operator as stored. */
 export const OperatorResult = z.object({ message: z.string(), operator: Operator }).meta({ id: 'OperatorResult' });
 
-const operatorsModule = 'operators';
-const writers = ['admin', 'manager'] as const;
+const readers = { kind: 'account', module: 'operators' } as const;
+const writers = { ...readers, roles: ['admin', 'manager'] } as const;
 
 export const operatorRoutes = {
   list: defineRoute({
@@ -126,7 +126,7 @@ export const operatorRoutes = {
     operationId: 'listOperators',
     summary: 'Operadores (separadores, entregadores, gerentes de loja) da conta atual, por nome, paginados e filtrados',
     tags: ['Operators'],
-    permission: { kind: 'account', module: operatorsModule },
+    permission: readers,
     access: { fixture: 'operator' },
     querystring: OperatorListQuery,
     responses: { 200: paged(Operator) },
@@ -137,7 +137,7 @@ export const operatorRoutes = {
     operationId: 'getOperator',
     summary: 'Um operador da conta atual',
     tags: ['Operators'],
-    permission: { kind: 'account', module: operatorsModule },
+    permission: readers,
     access: { fixture: 'operator' },
     params: IdParam,
     responses: { 200: Operator },
@@ -149,7 +149,7 @@ export const operatorRoutes = {
     operationId: 'createOperator',
     summary: 'Cadastra um operador',
     tags: ['Operators'],
-    permission: { kind: 'account', module: operatorsModule, roles: writers },
+    permission: writers,
     access: { fixture: 'newOperator', others: 422 },
     body: CreateOperatorBody,
     responses: { 201: OperatorResult },
@@ -161,7 +161,7 @@ export const operatorRoutes = {
     operationId: 'updateOperator',
     summary: 'Substitui os dados de um operador',
     tags: ['Operators'],
-    permission: { kind: 'account', module: operatorsModule, roles: writers },
+    permission: writers,
     access: { fixture: 'operatorUpdate' },
     params: IdParam,
     body: UpdateOperatorBody,
@@ -174,7 +174,7 @@ export const operatorRoutes = {
     operationId: 'deleteOperator',
     summary: 'Remove um operador',
     tags: ['Operators'],
-    permission: { kind: 'account', module: operatorsModule, roles: writers },
+    permission: writers,
     access: { fixture: 'operator' },
     params: IdParam,
     responses: { 200: Message },

@@ -146,7 +146,7 @@ export const RegionSearchResult = z
   .meta({ id: 'RegionSearchResult' });
 
 const readers = { kind: 'account', module: 'logistic.regions' } as const;
-const writers = { kind: 'account', module: 'logistic.regions', roles: ['admin', 'manager'] } as const;
+const writers = { ...readers, roles: ['admin', 'manager'] } as const;
 
 export const regionRoutes = {
   findByAccount: defineRoute({
