@@ -1,4 +1,4 @@
-import { startOfBusinessDay } from '../../lib/business-day.ts';
+import { BUSINESS_TZ, startOfBusinessDay } from '../../lib/business-day.ts';
 import type { SlotUnbookableReason } from '@backoffice/contracts';
 
 /** São Paulo calendar arithmetic for windows: dates are YYYY-MM-DD, times minutes since the local midnight. */
@@ -29,7 +29,7 @@ export function localIso(date: string, minute: number): string {
 
 /** "HH:MM" in São Paulo of an instant. */
 export const localTime = (at: Date): string =>
-  new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  new Intl.DateTimeFormat('pt-BR', { timeZone: BUSINESS_TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
 
 /** A DATE column's value for a YYYY-MM-DD text, and back. */
 export const dateValue = (date: string): Date => new Date(utcMidnight(date));

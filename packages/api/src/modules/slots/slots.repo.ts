@@ -192,7 +192,6 @@ export function createSlotsRepo(db: Db) {
       });
       return new Map(rows.map((r) => [`${r.slotId}|${r.date.toISOString().slice(0, 10)}`, r.booked]));
     },
-    bookedOn: (slotId: number, date: string) => bookedOn(db, slotId, date),
 
     listDays(accountId: number, scope: DayScope) {
       return db.dayWithoutWork.findMany({

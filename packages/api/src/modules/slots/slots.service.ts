@@ -76,6 +76,19 @@ const toDay = (d: DayWithoutWorkRow): z.input<typeof DayWithoutWork> => ({
   created_at: d.createdAt.toISOString(),
 });
 
+/** The 409 of a window overlapping another of its store, mode, region and weekday. */
+const overlapError = (input: { start: string; end: string }, o: SlotRow) =>
+  new ConflictError('SLOT_OVERLAP', {
+    start: input.start,
+    end: input.end,
+    other_start: timeOfMinutes(o.startMinute),
+    other_end: timeOfMinutes(o.endMinute),
+    weekday: WEEKDAYS[o.weekday]!,
+  });
+
+/** A YYYY-MM-DD date as messages show it: DD/MM/YYYY. */
+const shownDate = (date: string) => date.split('-').reverse().join('/');
+
 /** Whether a day without work removes the windows of a mode. */
 const dayCovers = (d: DayWithoutWorkRow, mode: string) => d.mode === null || d.mode === mode;
 
@@ -216,16 +229,7 @@ export function createSlotsService(deps: Deps) {
         priorNoticeMinutes: input.prior_notice_minutes,
       };
       const result = await repo.createSlot(caller.accountId, data);
-      if ('overlaps' in result) {
-        const o = result.overlaps;
-        throw new ConflictError('SLOT_OVERLAP', {
-          start: input.start,
-          end: input.end,
-          other_start: timeOfMinutes(o.startMinute),
-          other_end: timeOfMinutes(o.endMinute),
-          weekday: WEEKDAYS[o.weekday]!,
-        });
-      }
+      if ('overlaps' in result) throw overlapError(input, result.overlaps);
       return toSlot(result.created);
     },
 
@@ -250,21 +254,12 @@ export function createSlotsService(deps: Deps) {
         businessDate(now()),
       );
       if (!result) throw new NotFoundError('SLOT_NOT_FOUND');
-      if ('overlaps' in result) {
-        const o = result.overlaps;
-        throw new ConflictError('SLOT_OVERLAP', {
-          start: input.start,
-          end: input.end,
-          other_start: timeOfMinutes(o.startMinute),
-          other_end: timeOfMinutes(o.endMinute),
-          weekday: WEEKDAYS[o.weekday]!,
-        });
-      }
+      if ('overlaps' in result) throw overlapError(input, result.overlaps);
       if ('overbooked' in result) {
         throw new ConflictError('SLOT_CAPACITY_BELOW_BOOKED', {
           capacity: input.capacity,
           count: result.overbooked.booked,
-          date: result.overbooked.date.split('-').reverse().join('/'),
+          date: shownDate(result.overbooked.date),
         });
       }
       return toSlot(result.updated);
@@ -283,7 +278,7 @@ export function createSlotsService(deps: Deps) {
       else if (await storeScope(caller.accountId, caller.userId)) throw new ForbiddenError('DAY_WITHOUT_WORK_ALL_STORES');
       if (input.date < businessDate(now())) throw invalid('date', 'SLOT_DATE_PAST');
       if (await repo.findSameDay(caller.accountId, input.location_id, input.date, input.mode)) {
-        throw new ConflictError('DAY_WITHOUT_WORK_EXISTS', { date: input.date.split('-').reverse().join('/') });
+        throw new ConflictError('DAY_WITHOUT_WORK_EXISTS', { date: shownDate(input.date) });
       }
       const row = await repo.createDay(caller.accountId, { locationId: input.location_id, date: input.date, mode: input.mode, reason: input.reason });
       return toDay(row);
@@ -305,7 +300,7 @@ export function createSlotsService(deps: Deps) {
       checkBooking(r);
       const slot = found(await repo.findSlot(r.accountId, r.slotId), 'SLOT_NOT_FOUND');
       if (!slot.active) throw new BusinessRuleError('SLOT_INACTIVE');
-      const shown = r.date.split('-').reverse().join('/');
+      const shown = shownDate(r.date);
       if (weekdayOf(r.date) !== slot.weekday) throw new BusinessRuleError('SLOT_NOT_ON_DATE', { date: shown });
       if (await repo.dayWithoutWorkOn(r.accountId, slot.locationId, slot.mode as SlotMode, r.date)) {
         throw new BusinessRuleError('SLOT_DAY_WITHOUT_WORK', { date: shown });
