@@ -86,13 +86,16 @@ export interface Caller {
   userId: number;
 }
 
+/** The stores a user may see (null: every store of the account): `allowedLocationIds`, as other modules receive it. */
+export type StoreScope = (accountId: number, userId: number) => Promise<number[] | null>;
+
 /** Stores, their users, and the scope a user limited to stores has. */
 export function createLocationsService({ repo }: { repo: LocationsRepo }) {
   // Orders (a later issue) add their counter here through `countUses`, so a store with orders is kept too.
   const counters = new Map<LocationUseKind, LocationUseCounter>();
 
   // An account's admins see every store, even one they also work at; other members linked to stores see only those.
-  const allowedLocationIds = async (accountId: number, userId: number): Promise<number[] | null> => {
+  const allowedLocationIds: StoreScope = async (accountId, userId) => {
     const ids = await repo.userLocationIds(accountId, userId);
     if (!ids.length || (await repo.isAdmin(accountId, userId))) return null;
     return ids;

@@ -3,20 +3,12 @@ import type { Operator, OperatorInput, OperatorListQuery, VehicleType } from '@b
 import { AppError, found } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { isUniqueViolation } from '../users/users.repo.ts';
+import type { Caller, StoreScope } from '../locations/locations.service.ts';
 import type { OperatorData, OperatorRow, OperatorsRepo } from './operators.repo.ts';
-
-/** The stores a back-office user works at (null: every store of the account). */
-export type StoreScope = (accountId: number, userId: number) => Promise<number[] | null>;
 
 interface Deps {
   repo: OperatorsRepo;
   scope: StoreScope;
-}
-
-/** Who is asking: the account, and the user whose store scope applies. */
-export interface Caller {
-  accountId: number;
-  userId: number;
 }
 
 const vehicleOf = (v: unknown): z.input<typeof Operator>['vehicle'] => {

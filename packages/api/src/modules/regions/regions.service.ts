@@ -15,6 +15,7 @@ import {
   type RegionServing,
 } from '@backoffice/contracts';
 import { ConflictError, found } from '../../lib/errors.ts';
+import type { Caller, StoreScope } from '../locations/locations.service.ts';
 import type { CandidateRow, RegionData, RegionRow, RegionsRepo } from './regions.repo.ts';
 
 interface Deps {
@@ -22,13 +23,7 @@ interface Deps {
   /** The geocoding module's: an address to candidate points, best first. */
   geocoder: { geocode(address: string): Promise<GeocodeResult[]> };
   /** The stores a user may see (null: every store of the account): the locations module's scope. */
-  scope: (accountId: number, userId: number) => Promise<number[] | null>;
-}
-
-/** The caller of a read: lists are limited to the stores the user works at, when they are limited. */
-export interface Reader {
-  accountId: number;
-  userId: number;
+  scope: StoreScope;
 }
 
 const toRegion = (r: RegionRow): z.input<typeof Region> => ({
@@ -92,7 +87,7 @@ export function createRegionsService(deps: Deps) {
   const { repo } = deps;
 
   /** The stores the reader may see, intersected with the ones asked for (undefined: no limit). */
-  async function visibleStores(reader: Reader, asked?: number[]): Promise<number[] | undefined> {
+  async function visibleStores(reader: Caller, asked?: number[]): Promise<number[] | undefined> {
     const allowed = await deps.scope(reader.accountId, reader.userId);
     if (!allowed) return asked;
     return asked ? asked.filter((id) => allowed.includes(id)) : allowed;
@@ -101,12 +96,12 @@ export function createRegionsService(deps: Deps) {
   const store = async (accountId: number, locationId: number) => found(await repo.findLocation(accountId, locationId), 'REGION_STORE_NOT_FOUND');
 
   return {
-    async findByAccount(reader: Reader, q: z.output<typeof RegionFindBody>) {
+    async findByAccount(reader: Caller, q: z.output<typeof RegionFindBody>) {
       const locationIds = await visibleStores(reader, q.location_ids);
       return { data: (await repo.list(reader.accountId, { locationIds, active: q.active })).map(toRegion) };
     },
 
-    async listByLocation(reader: Reader, locationId: number) {
+    async listByLocation(reader: Caller, locationId: number) {
       await store(reader.accountId, locationId);
       const visible = await visibleStores(reader, [locationId]);
       if (visible && !visible.includes(locationId)) found(null, 'REGION_STORE_NOT_FOUND');
@@ -137,7 +132,7 @@ export function createRegionsService(deps: Deps) {
      * address): the regions whose bounding box holds it, in SQL, then exactly, in code (holes
      * excluded, an edge included). A point in two regions is answered with both.
      */
-    async search(reader: Reader, q: z.output<typeof RegionSearchQuery>): Promise<z.input<typeof RegionSearchResult>> {
+    async search(reader: Caller, q: z.output<typeof RegionSearchQuery>): Promise<z.input<typeof RegionSearchResult>> {
       let point: { lat: number; lng: number; label: string | null };
       if (q.lat !== undefined && q.lng !== undefined) point = { lat: q.lat, lng: q.lng, label: null };
       else {
