@@ -73,9 +73,6 @@ export function createRegionsRepo(db: Db) {
     findLocation(accountId: number, locationId: number) {
       return db.location.findFirst({ where: { id: locationId, accountId }, select: { id: true, name: true } });
     },
-    find(accountId: number, locationId: number, id: number) {
-      return db.deliveryRegion.findFirst({ where: { id, accountId, locationId }, select: regionSelect });
-    },
     create(accountId: number, locationId: number, data: RegionData) {
       return db.deliveryRegion.create({ data: { ...data, accountId, locationId }, select: regionSelect });
     },
