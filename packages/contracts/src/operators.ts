@@ -7,21 +7,10 @@ import { msg } from './messages.ts';
 /** What a store worker does: picks orders, delivers them, or manages the store. */
 export const OPERATOR_ROLES = ['picker', 'deliverer', 'manager'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
-export const OPERATOR_ROLE_LABELS: Record<OperatorRole, string> = {
-  picker: 'Separador',
-  deliverer: 'Entregador',
-  manager: 'Gerente de loja',
-};
 
 /** A deliverer's vehicle; a bicycle has no plate, the others must have one. */
 export const VEHICLE_TYPES = ['motorcycle', 'car', 'bicycle', 'van'] as const;
 export type VehicleType = (typeof VEHICLE_TYPES)[number];
-export const VEHICLE_TYPE_LABELS: Record<VehicleType, string> = {
-  motorcycle: 'Moto',
-  car: 'Carro',
-  bicycle: 'Bicicleta',
-  van: 'Van',
-};
 export const PLATED_VEHICLES: readonly VehicleType[] = ['motorcycle', 'car', 'van'];
 
 /** Old (ABC-1234) and Mercosul (ABC1D23) plates, stored upper case without the dash. */

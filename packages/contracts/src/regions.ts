@@ -92,7 +92,6 @@ export const Region = z
     updated_at: Timestamp,
   })
   .meta({ id: 'Region' });
-export type RegionView = z.infer<typeof Region>;
 
 export const RegionList = z.object({ data: z.array(Region) }).meta({ id: 'RegionList' });
 export const RegionWriteResult = z.object({ message: z.string(), region: Region }).meta({ id: 'RegionWriteResult' });
