@@ -11,6 +11,7 @@ import { t } from '../../i18n';
 
 export type Location = components['schemas']['Location'];
 export type LocationUser = components['schemas']['UserLocation'];
+export type StoreOption = { id: number; name: string; city: string | null; state: string | null; active: boolean };
 
 /**
  * Keys per account, under the account's 'locations' key that the other screens' store pickers
@@ -21,6 +22,8 @@ export const locationKeys = {
   lists: (accountId: number) => [...locationKeys.all(accountId), 'list'] as const,
   list: (accountId: number, search: LocationsSearch) => [...locationKeys.lists(accountId), search] as const,
   detail: (accountId: number, id: number) => [...locationKeys.all(accountId), 'detail', id] as const,
+  // The same key as the flyers' and promotions' store pickers: one request for the account's stores.
+  minified: (accountId: number) => [...locationKeys.all(accountId), 'minified'] as const,
   users: (accountId: number, id: number) => [...locationKeys.all(accountId), 'users', id] as const,
   deliveryTypes: (accountId: number) => [...locationKeys.all(accountId), 'delivery-types'] as const,
   geocode: (accountId: number, address: string) => ['account', accountId, 'geocode', address] as const,
@@ -40,6 +43,15 @@ export const locationQuery = (accountId: number, id: number) =>
   queryOptions({
     queryKey: locationKeys.detail(accountId, id),
     queryFn: () => unwrap(api.GET('/api/location/{id}', { params: { path: { id } } })),
+    meta: { silent: true },
+  });
+
+/** The account's stores for pickers and filters (GET /api/location/minified). */
+export const storesQuery = (accountId: number) =>
+  queryOptions({
+    queryKey: locationKeys.minified(accountId),
+    queryFn: () => unwrap(api.GET('/api/location/minified')).then((r): StoreOption[] => r.data),
+    staleTime: 5 * 60_000,
     meta: { silent: true },
   });
 

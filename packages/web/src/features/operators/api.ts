@@ -10,9 +10,11 @@ import { notifyError, notifySuccess } from '../../shared/ui/notify';
 import { t } from '../../i18n';
 import type { OperatorBody } from './operator-form-values';
 import type { OperatorsQuery } from './operators-search';
+import { storesQuery } from '../locations/api';
+
+export { storesQuery, type StoreOption } from '../locations/api';
 
 export type Operator = components['schemas']['Operator'];
-export type StoreOption = { id: number; name: string; city: string | null; state: string | null; active: boolean };
 
 /** Keys per account, so another account's operators never show after switching. */
 export const operatorKeys = {
@@ -20,8 +22,6 @@ export const operatorKeys = {
   lists: (accountId: number) => [...operatorKeys.all(accountId), 'list'] as const,
   list: (accountId: number, query: OperatorsQuery) => [...operatorKeys.lists(accountId), query] as const,
   detail: (accountId: number, id: number) => [...operatorKeys.all(accountId), 'detail', id] as const,
-  // The same key as the other screens' store pickers: one request for the account's stores.
-  stores: (accountId: number) => ['account', accountId, 'locations', 'minified'] as const,
 };
 
 // The list shows its own error state and the edit route its own notification, so the global toast stays quiet.
@@ -37,15 +37,6 @@ export const operatorQuery = (accountId: number, id: number) =>
   queryOptions({
     queryKey: operatorKeys.detail(accountId, id),
     queryFn: () => unwrap(api.GET('/api/operator/{id}', { params: { path: { id } } })),
-    meta: { silent: true },
-  });
-
-/** The account's stores, for the filter, the table and the form. */
-export const storesQuery = (accountId: number) =>
-  queryOptions({
-    queryKey: operatorKeys.stores(accountId),
-    queryFn: () => unwrap(api.GET('/api/location/minified')).then((r): StoreOption[] => r.data),
-    staleTime: 5 * 60_000,
     meta: { silent: true },
   });
 

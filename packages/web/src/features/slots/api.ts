@@ -8,6 +8,8 @@ import { regionsQuery as storeRegionsQuery } from '../regions/api';
 import { notifySuccess } from '../../shared/ui/notify';
 import { t } from '../../i18n';
 
+export { storesQuery, type StoreOption } from '../locations/api';
+
 export { SLOT_MODES, type SlotMode } from '@backoffice/contracts';
 
 export type Slot = components['schemas']['Slot'];
@@ -17,7 +19,6 @@ export type DayWithoutWork = components['schemas']['DayWithoutWork'];
 export type SlotBody = z.input<typeof CreateSlotBody>;
 export type SlotUpdate = z.input<typeof UpdateSlotBody>;
 export type DayWithoutWorkBody = z.input<typeof CreateDayWithoutWorkBody>;
-export type StoreOption = { id: number; name: string; city: string | null; state: string | null; active: boolean };
 
 /** Where a screen's windows live: a store and mode, optionally one delivery region. */
 export interface SlotScope {
@@ -32,7 +33,6 @@ export const slotKeys = {
   weekly: (accountId: number, scope: SlotScope) => [...slotKeys.all(accountId), 'weekly', scope] as const,
   dates: (accountId: number, scope: SlotScope, days: number) => [...slotKeys.all(accountId), 'dates', scope, days] as const,
   daysOff: (accountId: number, locationId: number) => [...slotKeys.all(accountId), 'without-work', locationId] as const,
-  stores: (accountId: number) => ['account', accountId, 'locations', 'minified'] as const,
 };
 
 const scopeQuery = (scope: SlotScope) => ({ mode: scope.mode, location_id: scope.locationId, ...(scope.regionId ? { region_id: scope.regionId } : {}) });
@@ -56,15 +56,6 @@ export const daysOffQuery = (accountId: number, locationId: number) =>
   queryOptions({
     queryKey: slotKeys.daysOff(accountId, locationId),
     queryFn: () => unwrap(api.GET('/logistic/slots/without-work', { params: { query: { location_id: locationId } } })).then((r) => r.data),
-    meta: { silent: true },
-  });
-
-/** The account's stores (GET /api/location/minified). */
-export const storesQuery = (accountId: number) =>
-  queryOptions({
-    queryKey: slotKeys.stores(accountId),
-    queryFn: () => unwrap(api.GET('/api/location/minified')).then((r): StoreOption[] => r.data),
-    staleTime: 5 * 60_000,
     meta: { silent: true },
   });
 
