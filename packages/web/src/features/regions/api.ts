@@ -7,7 +7,8 @@ import type { components } from '../../shared/api/schema';
 import { accountInfoQuery } from '../../shared/account/queries';
 import { useSession } from '../../shared/session/session';
 import { notifySuccess } from '../../shared/ui/notify';
-import { locationQuery } from '../locations/api';
+import { locationQuery, locationsListQuery } from '../locations/api';
+import { LOCATIONS_SEARCH_DEFAULTS } from '../locations/locations-search';
 
 export type Region = components['schemas']['Region'];
 export type RegionServing = components['schemas']['RegionServing'];
@@ -26,7 +27,6 @@ export const regionKeys = {
   byStore: (accountId: number, locationId: number) => [...regionKeys.all(accountId), 'store', locationId] as const,
   byAccount: (accountId: number) => [...regionKeys.all(accountId), 'account'] as const,
   search: (accountId: number, search: RegionSearch) => [...regionKeys.all(accountId), 'search', search] as const,
-  stores: (accountId: number) => ['account', accountId, 'locations', 'all-for-map'] as const,
 };
 
 // Pages show their own error banners, so the global toast stays quiet.
@@ -47,14 +47,9 @@ export const accountRegionsQuery = (accountId: number) =>
 /** The store (name and pin): the stores screen's query; a failure only costs the pin, so it is not retried. */
 export const storeQuery = (accountId: number, locationId: number) => queryOptions({ ...locationQuery(accountId, locationId), staleTime: 60_000, retry: false });
 
-/** Every store of the account (one page of 500 is the whole list), for their pins and the filter. */
+/** Every store of the account for their pins and the filter: the stores list's first page (500 a page, the whole list), one request for both screens. */
 export const allStoresQuery = (accountId: number) =>
-  queryOptions({
-    queryKey: regionKeys.stores(accountId),
-    queryFn: () => unwrap(api.GET('/api/location', { params: { query: { quantity: 500 } } })).then((r) => r.data),
-    staleTime: 60_000,
-    meta: { silent: true },
-  });
+  queryOptions({ ...locationsListQuery(accountId, LOCATIONS_SEARCH_DEFAULTS), staleTime: 60_000, select: (r) => r.data });
 
 export const regionSearchQuery = (accountId: number, search: RegionSearch) =>
   queryOptions({
