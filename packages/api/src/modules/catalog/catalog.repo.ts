@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { likeLiteral } from '../../lib/like.ts';
+import { folded, likeLiteral } from '../../lib/like.ts';
 
 const productSelect = {
   id: true,
@@ -28,11 +28,6 @@ export interface ProductFilters {
   available?: boolean;
 }
 
-// Names sort as a Brazilian reads them ("Água" among the A's), on PostgreSQL and PGlite alike
-// (PGlite has no ICU collations), so the accents are folded in the ORDER BY itself.
-const FOLD_FROM = 'áàâãäéèêëíìîïóòôõöúùûüç';
-const FOLD_TO = 'aaaaaeeeeiiiiooooouuuuc';
-
 /** Catalog products of one account: every query is scoped by `accountId`. */
 export function createCatalogRepo(db: Db) {
   return {
@@ -50,7 +45,7 @@ export function createCatalogRepo(db: Db) {
       const [ids, [count]] = await Promise.all([
         db.$queryRaw<Array<{ id: number }>>`
           SELECT id FROM products WHERE ${where}
-          ORDER BY translate(lower(name), ${FOLD_FROM}, ${FOLD_TO}), id
+          ORDER BY ${folded(Prisma.sql`name`)}, id
           LIMIT ${quantity} OFFSET ${(page - 1) * quantity}`,
         db.$queryRaw<Array<{ total: bigint }>>`SELECT count(*) AS total FROM products WHERE ${where}`,
       ]);

@@ -1,6 +1,7 @@
 import type { GeocodeResult } from '@backoffice/contracts';
 import { CITIES, NEIGHBORHOODS, STREETS, type GazetteerStreet } from './gazetteer-data.ts';
-import { foldText, type Geocoder } from './geocoder.ts';
+import { foldText } from '../../lib/like.ts';
+import type { Geocoder } from './geocoder.ts';
 
 const ABBREVIATIONS: Record<string, string> = {
   r: 'rua', av: 'avenida', al: 'alameda', rod: 'rodovia', est: 'estrada', tv: 'travessa', trav: 'travessa', pca: 'praca', lgo: 'largo',

@@ -1,6 +1,7 @@
 import type { GeocodeResult } from '@backoffice/contracts';
 import { AppError } from '../../lib/errors.ts';
 import type { Cache } from '../../lib/cache.ts';
+import { foldText } from '../../lib/like.ts';
 
 /** Turns an address (a CEP alone, or "street, number, neighbourhood, city") into candidate points, best first. */
 export interface Geocoder {
@@ -14,13 +15,6 @@ export class GeocoderUnavailableError extends AppError {
     this.cause = cause;
   }
 }
-
-/** Lower case, no accents: "São Paulo" → "sao paulo" (addresses here; store and operator searches too). */
-export const foldText = (v: string): string =>
-  v
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
 
 /** Lower case, no accents, one space between words: "Rua  dos PINHEIROS" and "rua dos pinheiros" are one address. */
 export const normalizeAddress = (v: string): string =>

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { foldText } from './geocoder.ts';
+import { foldText } from '../../lib/like.ts';
 
 /** One place as a Nominatim server answers it (`format=jsonv2&addressdetails=1`). */
 export interface StandInPlace {

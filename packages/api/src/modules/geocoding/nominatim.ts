@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BRAZILIAN_STATES, type GeocodeResult } from '@backoffice/contracts';
-import { GeocoderUnavailableError, foldText, type Geocoder } from './geocoder.ts';
+import { foldText } from '../../lib/like.ts';
+import { GeocoderUnavailableError, type Geocoder } from './geocoder.ts';
 
 export const NOMINATIM_PUBLIC_URL = 'https://nominatim.openstreetmap.org';
 

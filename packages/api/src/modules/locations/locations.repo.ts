@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { likeLiteral } from '../../lib/like.ts';
-import { foldText } from '../geocoding/geocoder.ts';
+import { folded, foldText, likeLiteral } from '../../lib/like.ts';
 
 const locationSelect = {
   id: true,
@@ -56,11 +55,6 @@ export interface LocationFilters {
   ids?: number[];
 }
 
-// Names and cities match as a Brazilian types them ("sao paulo" finds "São Paulo"), on PostgreSQL and
-// PGlite alike (PGlite has no unaccent), so the accents are folded in SQL itself.
-const FOLD_FROM = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
-const FOLD_TO = 'aaaaaeeeeiiiiooooouuuucn';
-
 /** Stores of one account: every query is scoped by `accountId`. */
 export function createLocationsRepo(db: Db) {
   const conditions = (accountId: number, f: LocationFilters) => {
@@ -70,7 +64,7 @@ export function createLocationsRepo(db: Db) {
     if (f.search) {
       const like = `%${likeLiteral(foldText(f.search))}%`;
       c.push(
-        Prisma.sql`(translate(lower(name), ${FOLD_FROM}, ${FOLD_TO}) LIKE ${like} OR translate(lower(coalesce(city, '')), ${FOLD_FROM}, ${FOLD_TO}) LIKE ${like})`,
+        Prisma.sql`(${folded(Prisma.sql`name`)} LIKE ${like} OR ${folded(Prisma.sql`coalesce(city, '')`)} LIKE ${like})`,
       );
     }
     return Prisma.join(c, ' AND ');
@@ -92,7 +86,7 @@ export function createLocationsRepo(db: Db) {
       const [ids, [count]] = await Promise.all([
         db.$queryRaw<Array<{ id: number }>>`
           SELECT id FROM locations WHERE ${where}
-          ORDER BY translate(lower(name), ${FOLD_FROM}, ${FOLD_TO}), id
+          ORDER BY ${folded(Prisma.sql`name`)}, id
           LIMIT ${quantity} OFFSET ${(page - 1) * quantity}`,
         db.$queryRaw<Array<{ total: bigint }>>`SELECT count(*) AS total FROM locations WHERE ${where}`,
       ]);

@@ -137,6 +137,11 @@ describe('GET /api/location', () => {
     expect(active.body.data.every((l: { active: boolean }) => l.active)).toBe(true);
     expect((await list({ search: '100%' })).body.data).toEqual([]);
   });
+
+  it('folds accented capitals too: "agua" finds "ÁGUA BRANCA"', async () => {
+    const { body: store } = await create(body({ name: 'ÁGUA BRANCA EXPRESS' }));
+    expect((await list({ search: 'agua branca' })).body.data.map((l: { id: number }) => l.id)).toContain(store.id);
+  });
 });
 
 describe('the seeded stores', () => {

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { likeLiteral } from '../../lib/like.ts';
-import { foldText } from '../geocoding/geocoder.ts';
+import { folded, foldText, likeLiteral } from '../../lib/like.ts';
 import type { OperatorRole, VehicleType } from '@backoffice/contracts';
 
 const operatorSelect = {
@@ -41,12 +40,6 @@ export interface OperatorFilters {
   allowedLocationIds: number[] | null;
 }
 
-// Names compare and sort as a Brazilian reads them ("Érica" among the E's, "joao" finds "João"), on
-// PostgreSQL and PGlite alike (no ICU collations, no unaccent): the accents are folded in SQL, upper
-// case too (lower() of a C-locale database leaves accented capitals as they are).
-const FOLD_FROM = 'áàâãäéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
-const FOLD_TO = 'aaaaaeeeeiiiiooooouuuucnaaaaaeeeeiiiiooooouuuucn';
-
 const toJson = (vehicle: OperatorData['vehicle']) => (vehicle ? (vehicle as Prisma.InputJsonValue) : Prisma.DbNull);
 
 /** Operators (store workers) of one account: every query is scoped by `accountId`. */
@@ -69,7 +62,7 @@ export function createOperatorsRepo(db: Db) {
       const name = `%${likeLiteral(foldText(f.search))}%`;
       const text = `%${likeLiteral(f.search)}%`;
       const either = [
-        Prisma.sql`lower(translate(o.name, ${FOLD_FROM}, ${FOLD_TO})) LIKE ${name}`,
+        Prisma.sql`${folded(Prisma.sql`o.name`)} LIKE ${name}`,
         Prisma.sql`o.email ILIKE ${text}`,
       ];
       // CPF and phone are stored as digits (the phone with +55): "123.456", "(11) 98765" find them. Only a
@@ -91,7 +84,7 @@ export function createOperatorsRepo(db: Db) {
       const [ids, [count]] = await Promise.all([
         db.$queryRaw<Array<{ id: number }>>`
           SELECT o.id FROM operators o WHERE ${w}
-          ORDER BY lower(translate(o.name, ${FOLD_FROM}, ${FOLD_TO})), o.id
+          ORDER BY ${folded(Prisma.sql`o.name`)}, o.id
           LIMIT ${quantity} OFFSET ${(page - 1) * quantity}`,
         db.$queryRaw<Array<{ total: bigint }>>`SELECT count(*) AS total FROM operators o WHERE ${w}`,
       ]);
