@@ -16,7 +16,7 @@ import { FormActions } from '../../shared/components/form-actions';
 const checkBody = schemaResolver(CreateLocationBody, { sync: true });
 
 /** The contract's rules on the body, reported at the form's fields, plus the form-only ones. */
-export function validateLocationValues(values: LocationFormValues): Record<string, string> {
+function validateLocationValues(values: LocationFormValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const day of values.opening_hours) {
     if (day.open && (!day.opens || !day.closes)) errors[`opening_hours_day.${day.weekday}`] = t('locations.form.hoursRequired');

@@ -3,7 +3,7 @@ import { searchPage, searchText } from '../../shared/ui/search-params';
 import { OPERATOR_ROLES } from './operator-labels';
 
 /** The operators list's page size. */
-export const OPERATORS_PAGE_SIZE = 20;
+const OPERATORS_PAGE_SIZE = 20;
 
 /**
  * The operators list's URL state (the store is in the path: /operators/list/{locationId}): the API's

@@ -10,7 +10,7 @@ import { previewDays, remainingPercent, type PreviewDay, type PreviewWindow } fr
 import { formatDayMonth, weekdayShort } from './schedule';
 import { t, tn } from '../../i18n';
 
-export const PREVIEW_DAYS = 14;
+const PREVIEW_DAYS = 14;
 
 const barColor = (percent: number) => (percent > 50 ? 'teal' : percent > 20 ? 'yellow' : 'orange');
 

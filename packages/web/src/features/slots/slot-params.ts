@@ -12,7 +12,7 @@ export function parseMode(raw: string): SlotMode {
 }
 
 /** An id segment: anything but a positive integer is the route's not-found state. */
-export function parseId(raw: string): number {
+function parseId(raw: string): number {
   const parsed = IdParam.safeParse({ id: raw });
   if (!parsed.success) throw notFound();
   return parsed.data.id;
