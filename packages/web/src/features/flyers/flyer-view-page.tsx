@@ -11,14 +11,14 @@ import { FlyerStateButtons } from './flyer-state-buttons';
 import { BackToFlyers, FlyerLoadFailed, FlyerLoading } from './flyer-load-states';
 import { FlyerStatusBadge } from './flyer-status-badge';
 import { useFlyerActions } from './use-flyer-actions';
-import { useCanEditFlyers } from './use-can-edit-flyers';
+import { useIsAccountWriter } from '../../shared/account/queries';
 import { t } from '../../i18n';
 
 /** Spec §2 flyer view: name, status, period, stores, message, media and the actions that fit. */
 export function FlyerViewPage({ flyerId }: { flyerId: number }) {
   const navigate = useNavigate();
   const accountId = useAccountId();
-  const canEdit = useCanEditFlyers();
+  const canEdit = useIsAccountWriter();
   const query = useQuery(flyerQuery(accountId, flyerId));
   const stores = useQuery(storesQuery(accountId));
   const actions = useFlyerActions({ afterDelete: () => void navigate({ to: '/promotional-flyers/list' }) });

@@ -15,7 +15,7 @@ import { FlyersFiltersBar } from './flyers-filters';
 import { FlyersTable } from './flyers-table';
 import { FlyerErrorBanner } from './flyer-load-states';
 import { useFlyerActions } from './use-flyer-actions';
-import { useCanEditFlyers } from './use-can-edit-flyers';
+import { useIsAccountWriter } from '../../shared/account/queries';
 import { t, tn } from '../../i18n';
 
 interface Props {
@@ -27,7 +27,7 @@ interface Props {
 /** Spec §2 flyer list: URL-kept filters and page, thumbnails, status badges and row actions. */
 export function FlyersListPage({ search, onSearchChange }: Props) {
   const accountId = useAccountId();
-  const canEdit = useCanEditFlyers();
+  const canEdit = useIsAccountWriter();
   const list = useQuery(flyersListQuery(accountId, search));
   const stores = useQuery(storesQuery(accountId));
   const storeNames = useMemo(() => new Map((stores.data ?? []).map((s) => [s.id, s.name])), [stores.data]);

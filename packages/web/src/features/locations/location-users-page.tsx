@@ -10,13 +10,13 @@ import { formatDateTime } from '../../shared/ui/format';
 import { accountUsersQuery, locationQuery, locationUsersQuery, useAccountId, useAddLocationUser, useRemoveLocationUser, type LocationUser } from './api';
 import { cityState } from './location-format';
 import { BackToLocations, LocationErrorBanner } from './location-load-states';
-import { useCanEditLocations } from './use-can-edit-locations';
+import { useIsAccountWriter } from '../../shared/account/queries';
 import { t, tn } from '../../i18n';
 
 /** Usuários da loja: who of the account works at this store; adding and removing them. */
 export function LocationUsersPage({ locationId }: { locationId: number }) {
   const accountId = useAccountId();
-  const canEdit = useCanEditLocations();
+  const canEdit = useIsAccountWriter();
   const location = useQuery(locationQuery(accountId, locationId));
   const members = useQuery(locationUsersQuery(accountId, locationId));
   const users = useQuery(accountUsersQuery(accountId));

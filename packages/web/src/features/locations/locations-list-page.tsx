@@ -15,7 +15,7 @@ import { locationsListQuery, useAccountId, useDeleteLocation, type Location } fr
 import { LocationErrorBanner } from './location-load-states';
 import { LocationsTable } from './locations-table';
 import { applyLocationsText, type LocationsSearch } from './locations-search';
-import { useCanEditLocations } from './use-can-edit-locations';
+import { useIsAccountWriter } from '../../shared/account/queries';
 import { t, tn } from '../../i18n';
 
 interface Props {
@@ -26,7 +26,7 @@ interface Props {
 /** Lojas: the account's stores, searched by name or city, with their row actions. */
 export function LocationsListPage({ search, onSearchChange }: Props) {
   const accountId = useAccountId();
-  const canEdit = useCanEditLocations();
+  const canEdit = useIsAccountWriter();
   const list = useQuery(locationsListQuery(accountId, search));
   const remove = useDeleteLocation();
   const confirm = useConfirmModal();

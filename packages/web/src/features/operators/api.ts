@@ -4,7 +4,6 @@ import { IdParam } from '@backoffice/contracts';
 import { useMemo } from 'react';
 import { ApiError, api, unwrap } from '../../shared/api/client';
 import type { components } from '../../shared/api/schema';
-import { accountInfoQuery } from '../../shared/account/queries';
 import { useSession } from '../../shared/session/session';
 import { notifyError, notifySuccess } from '../../shared/ui/notify';
 import { t } from '../../i18n';
@@ -47,13 +46,6 @@ export function useStores() {
   const stores = useQuery(storesQuery(useAccountId()));
   const byId = useMemo(() => new Map((stores.data ?? []).map((s) => [s.id, s])), [stores.data]);
   return { ...stores, byId };
-}
-
-/** Admins and managers change operators (the API's writers); the other roles only see them. */
-export function useCanEditOperators(): boolean {
-  const { data } = useQuery(accountInfoQuery(useAccountId()));
-  const role = data?.[0]?.role;
-  return role === 'admin' || role === 'manager';
 }
 
 function useInvalidateOperators() {

@@ -11,11 +11,12 @@ import { LoadError } from '../../shared/components/load-error';
 import { PageLoader } from '../../shared/components/page-loader';
 import { useConfirmModal } from '../../shared/components/confirm-modal';
 import { formatInt } from '../../shared/ui/format';
-import { operatorsListQuery, useAccountId, useCanEditOperators, useDeleteOperator, useStores, type Operator } from './api';
+import { operatorsListQuery, useAccountId, useDeleteOperator, useStores, type Operator } from './api';
 import { applyOperatorsFilter, toOperatorsQuery, type OperatorsFilters, type OperatorsSearch } from './operators-search';
 import { OperatorsFiltersBar } from './operators-filters';
 import { OperatorsTable } from './operators-table';
 import { t, tn } from '../../i18n';
+import { useIsAccountWriter } from '../../shared/account/queries';
 
 interface Props {
   search: OperatorsSearch;
@@ -28,7 +29,7 @@ interface Props {
 /** Spec §2 operators list: URL-kept filters (the store in the path) and page, edit and delete with a confirmation. */
 export function OperatorsListPage({ search, locationId, onNavigate }: Props) {
   const accountId = useAccountId();
-  const canEdit = useCanEditOperators();
+  const canEdit = useIsAccountWriter();
   const stores = useStores();
   const list = useQuery(operatorsListQuery(accountId, toOperatorsQuery(search, locationId)));
   const remove = useDeleteOperator();

@@ -1,10 +1,9 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
 import { z } from 'zod';
 import type { CreateRegionBody } from '@backoffice/contracts';
 import { ApiError, api, unwrap } from '../../shared/api/client';
 import type { components } from '../../shared/api/schema';
-import { accountInfoQuery } from '../../shared/account/queries';
 import { useSession } from '../../shared/session/session';
 import { notifySuccess } from '../../shared/ui/notify';
 import { locationQuery, locationsListQuery } from '../locations/api';
@@ -82,13 +81,6 @@ export async function loadStoreRegions(queryClient: QueryClient, accountId: numb
 }
 
 export const useAccountId = () => useSession()?.account.id ?? 0;
-
-/** Admins and managers change regions (the API's writers); other roles see them. */
-export function useCanEditRegions(): boolean {
-  const { data } = useQuery(accountInfoQuery(useAccountId()));
-  const role = data?.[0]?.role;
-  return role === 'admin' || role === 'manager';
-}
 
 function useInvalidateRegions() {
   const queryClient = useQueryClient();

@@ -12,7 +12,7 @@ import { PageHeader } from '../../shared/components/page-header';
 import { PageLoader } from '../../shared/components/page-loader';
 import { useConfirmModal } from '../../shared/components/confirm-modal';
 import { BaseMap, MARKER_ICON } from '../../shared/map/base-map';
-import { regionsQuery, storeQuery, useAccountId, useCanEditRegions, useDeleteRegion, useSaveRegion, type DeliveryMode, type Region } from './api';
+import { regionsQuery, storeQuery, useAccountId, useDeleteRegion, useSaveRegion, type DeliveryMode, type Region } from './api';
 import { DrawControls, DraftPolygon, FitBounds, MapHandle } from './map-layers';
 import { paletteColor } from './region-colors';
 import { RegionForm } from './region-form';
@@ -21,6 +21,7 @@ import { RegionList } from './region-list';
 import { emptyRegionValues, regionToValues, valuesToBody } from './region-values';
 import { t } from '../../i18n';
 import classes from './regions.module.css';
+import { useIsAccountWriter } from '../../shared/account/queries';
 
 /** The polygon being drawn or edited, and the region it belongs to (none: a new one). */
 interface Draft {
@@ -34,7 +35,7 @@ export function StoreRegionsPage({ locationId, mode }: { locationId: number; mod
   const accountId = useAccountId();
   const regions = useQuery(regionsQuery(accountId, locationId));
   const store = useQuery(storeQuery(accountId, locationId));
-  const canEdit = useCanEditRegions();
+  const canEdit = useIsAccountWriter();
   const save = useSaveRegion(locationId);
   const remove = useDeleteRegion(locationId);
   const confirm = useConfirmModal();

@@ -2,7 +2,6 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarWeek, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { accountInfoQuery } from '../../shared/account/queries';
 import { EmptyState } from '../../shared/components/empty-state';
 import { LoadError } from '../../shared/components/load-error';
 import { PageHeader } from '../../shared/components/page-header';
@@ -19,18 +18,12 @@ import { BackToSlots } from './slots-load-states';
 import { useGoToScope } from './use-go-to-scope';
 import { WeeklyGrid } from './weekly-grid';
 import { t, tn } from '../../i18n';
-
-/** Admins and managers change windows and days without work; the other roles only see them. */
-function useCanEditSlots(): boolean {
-  const { data } = useQuery(accountInfoQuery(useAccountId()));
-  const role = data?.[0]?.role;
-  return role === 'admin' || role === 'manager';
-}
+import { useIsAccountWriter } from '../../shared/account/queries';
 
 /** /logistic/slots/{mode}/{locationId}/[{regionId}]: the weekly template, days without work and the next 14 days. */
 export function SlotsPage({ scope }: { scope: SlotScope }) {
   const accountId = useAccountId();
-  const canEdit = useCanEditSlots();
+  const canEdit = useIsAccountWriter();
   const goTo = useGoToScope();
   const store = useQuery(storesQuery(accountId)).data?.find((s) => s.id === scope.locationId);
   const regions = useQuery({ ...regionsQuery(accountId, scope.locationId), enabled: scope.mode === 'delivery' }).data;

@@ -1,7 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import type { components } from '../api/schema';
-import type { AccountSummary } from '../session/session';
+import { useSession, type AccountSummary } from '../session/session';
 
 export type AccountInfo = components['schemas']['AccountInfo'];
 export type AccessModule = components['schemas']['AccessModule'];
@@ -41,4 +41,14 @@ export function grantedModuleIds(modules: AccessModule[]): Set<number> {
 export function toAccountSummary(account: AccountInfo): AccountSummary {
   const { id, name, type, white_label_variant, retail_media_role, is_network, currency_cents } = account;
   return { id, name, type, white_label_variant, retail_media_role, is_network, currency_cents };
+}
+
+/**
+ * Whether the signed-in member may change the account's records: admins and managers (the API's
+ * writers); operators only see them. Stores, regions, windows, operators and flyers read it.
+ */
+export function useIsAccountWriter(): boolean {
+  const { data } = useQuery(accountInfoQuery(useSession()?.account.id ?? 0));
+  const role = data?.[0]?.role;
+  return role === 'admin' || role === 'manager';
 }
