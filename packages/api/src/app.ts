@@ -30,6 +30,10 @@ import { audiencesModule } from './modules/audiences/audiences.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { campaignsModule } from './modules/campaigns/campaigns.module.ts';
 import { catalogModule } from './modules/catalog/catalog.module.ts';
+import { customersModule } from './modules/customers/customers.module.ts';
+import { messagingModule } from './modules/messaging/messaging.module.ts';
+import { productImportsModule } from './modules/product-imports/product-imports.module.ts';
+import { shoppingCartsModule } from './modules/shopping-carts/shopping-carts.module.ts';
 import { geocodingModule } from './modules/geocoding/geocoding.module.ts';
 import { operatorsModule } from './modules/operators/operators.module.ts';
 import { regionsModule } from './modules/regions/regions.module.ts';
@@ -161,6 +165,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     operatorsModule,
     catalogModule,
     promotionsModule,
+    messagingModule,
+    customersModule,
+    productImportsModule,
+    shoppingCartsModule,
     flyersModule,
     retailMediaModule,
     // Its ad index hears of every retail-media write: it precedes the modules that write.

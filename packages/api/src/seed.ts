@@ -9,6 +9,8 @@ import { operatorsSeed } from './modules/operators/operators.seed.ts';
 import { regionsSeed } from './modules/regions/regions.seed.ts';
 import { slotsSeed } from './modules/slots/slots.seed.ts';
 import { flyersSeed } from './modules/flyers/flyers.seed.ts';
+import { customersSeed } from './modules/customers/customers.seed.ts';
+import { shoppingCartsSeed } from './modules/shopping-carts/shopping-carts.seed.ts';
 import { promotionsSeed } from './modules/promotions/promotions.seed.ts';
 import { retailConfigSeed } from './modules/retail-config/retail-config.seed.ts';
 import { retailMediaSeed } from './modules/retail-media/retail-media.seed.ts';
@@ -26,6 +28,8 @@ const SEEDS: readonly ModuleSeed[] = [
   operatorsSeed,
   promotionsSeed,
   flyersSeed,
+  customersSeed,
+  shoppingCartsSeed,
   retailMediaSeed,
   retailConfigSeed,
   campaignsSeed,

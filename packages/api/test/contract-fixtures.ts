@@ -22,6 +22,10 @@ import { locationsFixtures } from './fixtures/locations.ts';
 import { operatorsFixtures } from './fixtures/operators.ts';
 import { regionsFixtures } from './fixtures/regions.ts';
 import { slotsFixtures } from './fixtures/slots.ts';
+import { catalogFixtures } from './fixtures/catalog.ts';
+import { customersFixtures } from './fixtures/customers.ts';
+import { productImportsFixtures } from './fixtures/product-imports.ts';
+import { shoppingCartsFixtures } from './fixtures/shopping-carts.ts';
 
 export interface FixtureCall {
   params?: Record<string, string | number>;
@@ -237,6 +241,11 @@ export const fixtures: Record<string, Fixture> = {
   ...regionsFixtures,
   ...slotsFixtures,
   ...operatorsFixtures,
+  // Catalog, imports, customers and shopping carts (issue 20).
+  ...catalogFixtures,
+  ...productImportsFixtures,
+  ...customersFixtures,
+  ...shoppingCartsFixtures,
   // Account and session
   ownerAccount: async (ctx) => ({ body: { account_id: ctx.ids.bomPreco } }),
   credentials: async () => ({ body: { email: DEMO.admin, password: DEMO_PASSWORD } }),

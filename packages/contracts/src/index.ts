@@ -24,3 +24,7 @@ export * from './locations.ts';
 export * from './regions.ts';
 export * from './slots.ts';
 export * from './operators.ts';
+export * from './customers.ts';
+export * from './product-imports.ts';
+export * from './shopping-carts.ts';
+export * from './cart-metrics.ts';

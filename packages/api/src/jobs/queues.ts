@@ -2,6 +2,12 @@
 export interface JobPayloads {
   'email.send': { outboxId: number };
   'email.sweep': Record<string, never>;
+  /** Runs a catalog import (CSV/XLSX upload or an ERP's items). */
+  'products.import': { importId: number };
+  /** Sends a cart's checkout link to its customer; the version makes a resend after a change a new job. */
+  'cart.send-link': { accountId: number; cartId: number; version: number };
+  /** Hands one outbound message to the messaging provider. */
+  'messages.send': { messageId: number };
 }
 
 export type JobName = keyof JobPayloads;

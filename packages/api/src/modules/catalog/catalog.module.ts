@@ -1,12 +1,21 @@
 import type { AppModule } from '../../lib/module.ts';
 import { createCatalogRepo } from './catalog.repo.ts';
 import { registerCatalogRoutes } from './catalog.routes.ts';
-import { createCatalogService } from './catalog.service.ts';
+import { createCatalogService, type CatalogService } from './catalog.service.ts';
 
 /** Product search and the account's stores. */
 export const catalogModule: AppModule = {
   name: 'catalog',
-  register(app, { db, services }) {
-    registerCatalogRoutes(app, createCatalogService({ repo: createCatalogRepo(db) }), services.locations);
+  register(app, { db, services, provide }) {
+    const catalog = createCatalogService({ repo: createCatalogRepo(db) });
+    registerCatalogRoutes(app, catalog, services.locations);
+    provide({ catalog });
   },
 };
+
+declare module '../../lib/module.ts' {
+  interface ModuleServices {
+    /** Catalog search and offer matching (shopping carts resolve list lines with it). */
+    catalog: CatalogService;
+  }
+}

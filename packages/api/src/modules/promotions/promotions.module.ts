@@ -7,14 +7,23 @@ import { createPromotionsRepo } from './promotions.repo.ts';
 import { registerPromotionRoutes } from './promotions.routes.ts';
 import { createPromotionsService } from './promotions.service.ts';
 import { createRedemptionsRepo } from './redemptions.repo.ts';
-import { createRedemptionsService } from './redemptions.service.ts';
+import { createRedemptionsService, type RedemptionsService } from './redemptions.service.ts';
 
 /** Promotions and coupons, their metrics, and pricing a cart (redemptions). */
 export const promotionsModule: AppModule = {
   name: 'promotions',
-  register(app, { db }) {
+  register(app, { db, provide }) {
     registerPromotionRoutes(app, createPromotionsService({ repo: createPromotionsRepo(db) }));
     registerPromotionMetricsRoutes(app, createMetricsService({ repo: createMetricsRepo(db) }));
-    registerPricingRoutes(app, createRedemptionsService({ db, repo: createRedemptionsRepo(db) }));
+    const redemptions = createRedemptionsService({ db, repo: createRedemptionsRepo(db) });
+    registerPricingRoutes(app, redemptions);
+    provide({ pricing: redemptions });
   },
 };
+
+declare module '../../lib/module.ts' {
+  interface ModuleServices {
+    /** The promotions pricing engine (shopping carts price themselves with it). */
+    pricing: RedemptionsService;
+  }
+}
