@@ -2,12 +2,13 @@ import type { AppModule } from '../../lib/module.ts';
 import { createCatalogRepo } from './catalog.repo.ts';
 import { registerCatalogRoutes } from './catalog.routes.ts';
 import { createCatalogService, type CatalogService } from './catalog.service.ts';
+import { createOfferMatching } from './offer-matching.ts';
 
 /** Product search and the account's stores. */
 export const catalogModule: AppModule = {
   name: 'catalog',
   register(app, { db, services, provide }) {
-    const catalog = createCatalogService({ repo: createCatalogRepo(db) });
+    const catalog = createCatalogService({ repo: createCatalogRepo(db), matching: createOfferMatching(db) });
     registerCatalogRoutes(app, catalog, services.locations);
     provide({ catalog });
   },

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { fromCents, type CatalogProduct, type ProductSearchQuery } from '@backoffice/contracts';
 import type { CatalogRepo, ProductRow } from './catalog.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
+import type { OfferMatching } from './offer-matching.ts';
 
 const toProduct = (p: ProductRow): z.input<typeof CatalogProduct> => ({
   id: p.id,
@@ -22,8 +23,9 @@ const toProduct = (p: ProductRow): z.input<typeof CatalogProduct> => ({
 });
 
 /** Product search over an account's catalog (spec §7 `GET /search/products`). */
-export function createCatalogService({ repo }: { repo: CatalogRepo }) {
+export function createCatalogService({ repo, matching }: { repo: CatalogRepo; matching: OfferMatching }) {
   return {
+    ...matching,
     async search(accountId: number, q: z.output<typeof ProductSearchQuery>) {
       const { rows, total } = await repo.search(accountId, { query: q.query, skus: q.skus, available: q.available }, q.page, q.quantity);
       return pageOf(rows.map(toProduct), q, total);
