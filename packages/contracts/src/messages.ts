@@ -215,6 +215,13 @@ export const CONTRACT_MESSAGES = {
   },
   OPERATOR_VEHICLE_REQUIRED: { 'pt-BR': 'Informe o veículo do entregador.', en: "Provide the deliverer's vehicle." },
   OPERATOR_LOCATIONS_REQUIRED: { 'pt-BR': 'Escolha ao menos uma loja.', en: 'Choose at least one store.' },
+  // issue 20, customers
+  CUSTOMER_PHONE_MOBILE: {
+    'pt-BR': 'Informe um celular brasileiro com DDD: (11) 98765-4321.',
+    en: 'Provide a Brazilian mobile number with its area code: (11) 98765-4321.',
+  },
+  CUSTOMER_BIRTH_DATE: { 'pt-BR': 'Informe uma data de nascimento válida, no passado.', en: 'Provide a valid birth date, in the past.' },
+  CUSTOMER_ONE_DEFAULT_ADDRESS: { 'pt-BR': 'Apenas um endereço pode ser o principal.', en: 'Only one address can be the default one.' },
 } as const satisfies Record<string, { 'pt-BR': string; en: string }>;
 
 export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;

@@ -397,6 +397,26 @@ export const messages = {
     'pt-BR': 'Não é possível reduzir a capacidade para {capacity}: a janela já tem {count} reservas em {date}.',
     en: 'The capacity cannot go down to {capacity}: the window already has {count} bookings on {date}.',
   },
+  // issue 20, customers
+  CUSTOMER_NOT_FOUND: { 'pt-BR': 'Cliente não encontrado.', en: 'Customer not found.' },
+  CUSTOMER_CREATED: { 'pt-BR': 'Cliente criado com sucesso', en: 'Customer created successfully' },
+  CUSTOMER_UPDATED: { 'pt-BR': 'Cliente atualizado com sucesso', en: 'Customer updated successfully' },
+  CUSTOMER_ANONYMIZED: { 'pt-BR': 'Cliente anonimizado com sucesso.', en: 'Customer anonymised successfully.' },
+  CUSTOMER_CPF_TAKEN: { 'pt-BR': 'Já existe um cliente com este CPF.', en: 'A customer with this CPF already exists.' },
+  CUSTOMER_PHONE_TAKEN: { 'pt-BR': 'Já existe um cliente com este telefone.', en: 'A customer with this phone number already exists.' },
+  CUSTOMER_IS_ANONYMIZED: {
+    'pt-BR': 'Este cliente foi anonimizado (LGPD): seus dados não podem mais ser alterados.',
+    en: 'This customer was anonymised (LGPD): their data can no longer be changed.',
+  },
+  CUSTOMER_ALREADY_ANONYMIZED: { 'pt-BR': 'Este cliente já foi anonimizado.', en: 'This customer was already anonymised.' },
+  CUSTOMER_SELLER_ID_ROLE: {
+    'pt-BR': 'Somente administradores e gerentes definem o vendedor (seller_id) do cliente.',
+    en: "Only admins and managers set the customer's seller (seller_id).",
+  },
+  CUSTOMER_ADDRESS_UNKNOWN: {
+    'pt-BR': 'Dados inválidos em "addresses": endereço {id} não é deste cliente.',
+    en: 'Invalid data in "addresses": address {id} is not this customer\'s.',
+  },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;
@@ -438,4 +458,7 @@ export const detailMessages = {
   PRICE_MAX: { 'pt-BR': 'O preço máximo é R$ {max}.', en: 'The maximum price is R$ {max}.' },
   OPERATOR_CPF_TAKEN: { 'pt-BR': 'Já existe um operador com este CPF nesta conta.', en: 'An operator with this CPF already exists in this account.' },
   OPERATOR_LOCATIONS_UNKNOWN: { 'pt-BR': 'Lojas não encontradas nesta conta: {ids}.', en: 'Stores not found in this account: {ids}.' },
+  CUSTOMER_CPF_TAKEN: { 'pt-BR': 'Já existe um cliente com este CPF.', en: 'A customer with this CPF already exists.' },
+  CUSTOMER_PHONE_TAKEN: { 'pt-BR': 'Já existe um cliente com este telefone.', en: 'A customer with this phone number already exists.' },
+  CUSTOMER_ADDRESS_UNKNOWN: { 'pt-BR': 'Endereço {id} não é deste cliente.', en: "Address {id} is not this customer's." },
 } satisfies Catalog;
