@@ -222,6 +222,12 @@ export const CONTRACT_MESSAGES = {
   },
   CUSTOMER_BIRTH_DATE: { 'pt-BR': 'Informe uma data de nascimento válida, no passado.', en: 'Provide a valid birth date, in the past.' },
   CUSTOMER_ONE_DEFAULT_ADDRESS: { 'pt-BR': 'Apenas um endereço pode ser o principal.', en: 'Only one address can be the default one.' },
+  // issue 20, shopping carts
+  CART_LIST_EMPTY: { 'pt-BR': 'Cole a lista de compras do cliente.', en: "Paste the customer's shopping list." },
+  CART_ADD_PRODUCT_OR_TEXT: {
+    'pt-BR': 'Informe o produto (product_id) ou o texto do item (text), um dos dois.',
+    en: 'Provide either the product (product_id) or the item text (text).',
+  },
 } as const satisfies Record<string, { 'pt-BR': string; en: string }>;
 
 export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;

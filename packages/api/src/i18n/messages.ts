@@ -417,6 +417,70 @@ export const messages = {
     'pt-BR': 'Dados inválidos em "addresses": endereço {id} não é deste cliente.',
     en: 'Invalid data in "addresses": address {id} is not this customer\'s.',
   },
+  // issue 20, shopping carts
+  CART_NOT_FOUND: { 'pt-BR': 'Carrinho não encontrado.', en: 'Cart not found.' },
+  CART_CUSTOMER_UNKNOWN: { 'pt-BR': 'Cliente não encontrado nesta conta.', en: 'Customer not found in this account.' },
+  CART_LOCATION_UNKNOWN: { 'pt-BR': 'Loja não encontrada nesta conta.', en: 'Store not found in this account.' },
+  CART_NOT_IN_REVIEW: {
+    'pt-BR': 'Só é possível alterar um carrinho em revisão: este está "{status}". Restaure-o para revisão antes de alterar.',
+    en: 'Only a cart under review can be changed: this one is "{status}". Restore it to review first.',
+  },
+  CART_VERSION_CONFLICT: {
+    'pt-BR': 'O carrinho foi alterado enquanto você editava. Recarregue e tente de novo.',
+    en: 'The cart was changed while you were editing. Reload and try again.',
+  },
+  CART_ITEM_NOT_FOUND: { 'pt-BR': 'O item {id} não está neste carrinho.', en: 'Item {id} is not in this cart.' },
+  CART_PRODUCT_NOT_OFFERED: { 'pt-BR': 'O produto {id} não é vendido nesta loja.', en: 'Product {id} is not sold at this store.' },
+  CART_PRODUCT_UNAVAILABLE: { 'pt-BR': 'O produto "{name}" está em falta nesta loja.', en: 'Product "{name}" is out of stock at this store.' },
+  CART_CONFIRM_NO_PRODUCT: {
+    'pt-BR': 'Escolha um produto para "{query}" antes de confirmar o item.',
+    en: 'Choose a product for "{query}" before confirming the item.',
+  },
+  CART_STATUS_TRANSITION: {
+    'pt-BR': 'Não é possível mudar um carrinho "{from}" para "{to}".',
+    en: 'A cart that is "{from}" cannot become "{to}".',
+  },
+  CART_STATUS_SAME: { 'pt-BR': 'O carrinho já está "{status}".', en: 'The cart is already "{status}".' },
+  CART_LINK_SENT_BY_SEND_LINK: {
+    'pt-BR': 'O status "Link enviado" vem do envio do link ao cliente: use "Enviar link".',
+    en: 'The "Link sent" status comes from sending the link to the customer: use "Send link".',
+  },
+  CART_APPROVE_PENDING: {
+    'pt-BR': 'Resolva os itens pendentes antes de aprovar o carrinho ({count} pendente(s)).',
+    en: 'Resolve the pending items before approving the cart ({count} pending).',
+  },
+  CART_APPROVE_EMPTY: {
+    'pt-BR': 'O carrinho precisa de ao menos um item confirmado para ser aprovado.',
+    en: 'The cart needs at least one confirmed item to be approved.',
+  },
+  CART_SEND_NOT_APPROVED: {
+    'pt-BR': 'Aprove o carrinho antes de enviar o link: ele está "{status}".',
+    en: 'Approve the cart before sending the link: it is "{status}".',
+  },
+  CART_CUSTOMER_NO_PHONE: {
+    'pt-BR': 'O cliente não tem telefone cadastrado: cadastre um celular para enviar o link do carrinho.',
+    en: 'The customer has no phone number: add a mobile number to send the cart link.',
+  },
+  CART_NO_CHECKOUT_LINK: {
+    'pt-BR': 'A loja ainda não configurou o link de checkout.',
+    en: 'The store has not configured its checkout link yet.',
+  },
+  CART_RESTORED: { 'pt-BR': 'Carrinho restaurado com sucesso', en: 'Cart restored successfully' },
+  CART_CANCELED: { 'pt-BR': 'Carrinho cancelado com sucesso', en: 'Cart cancelled successfully' },
+  CART_APPROVED: { 'pt-BR': 'Carrinho aprovado com sucesso', en: 'Cart approved successfully' },
+  CART_MARKED_OPENED: { 'pt-BR': 'Carrinho marcado como aberto', en: 'Cart marked as opened' },
+  CART_LINK_TEXT: {
+    'pt-BR': 'Olá, {name}! Seu carrinho do {store} está pronto ({total}). Confira e finalize a compra: {link}',
+    en: 'Hi {name}! Your {store} cart is ready ({total}). Review it and check out: {link}',
+  },
+  CART_STATUS_in_review: { 'pt-BR': 'Em revisão', en: 'In review' },
+  CART_STATUS_approved: { 'pt-BR': 'Aprovado', en: 'Approved' },
+  CART_STATUS_opened: { 'pt-BR': 'Aberto', en: 'Opened' },
+  CART_STATUS_deleted: { 'pt-BR': 'Cancelado', en: 'Cancelled' },
+  CART_STATUS_link_sent: { 'pt-BR': 'Link enviado', en: 'Link sent' },
+  // issue 20, product imports
+  PRODUCT_IMPORT_NOT_FOUND: { 'pt-BR': 'Importação de produtos não encontrada.', en: 'Product import not found.' },
+  PRODUCT_IMPORT_TOO_LARGE: { 'pt-BR': 'O arquivo é grande demais: o limite é {max}.', en: 'The file is too large: the limit is {max}.' },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;
@@ -461,4 +525,19 @@ export const detailMessages = {
   CUSTOMER_CPF_TAKEN: { 'pt-BR': 'Já existe um cliente com este CPF.', en: 'A customer with this CPF already exists.' },
   CUSTOMER_PHONE_TAKEN: { 'pt-BR': 'Já existe um cliente com este telefone.', en: 'A customer with this phone number already exists.' },
   CUSTOMER_ADDRESS_UNKNOWN: { 'pt-BR': 'Endereço {id} não é deste cliente.', en: "Address {id} is not this customer's." },
+  CART_CUSTOMER_UNKNOWN: { 'pt-BR': 'Cliente não encontrado nesta conta.', en: 'Customer not found in this account.' },
+  CART_LOCATION_UNKNOWN: { 'pt-BR': 'Loja não encontrada nesta conta.', en: 'Store not found in this account.' },
+  // issue 20, product imports (the upload's `file`)
+  IMPORT_FILE_TYPE: { 'pt-BR': 'Envie uma planilha CSV ou XLSX.', en: 'Send a CSV or XLSX spreadsheet.' },
+  IMPORT_FILE_UNREADABLE: {
+    'pt-BR': 'Não foi possível ler a planilha XLSX: salve-a de novo como XLSX ou CSV.',
+    en: 'The XLSX spreadsheet could not be read: save it again as XLSX or CSV.',
+  },
+  IMPORT_COLUMNS_MISSING: { 'pt-BR': 'Faltam colunas obrigatórias no cabeçalho: {columns}.', en: 'Required columns are missing from the header: {columns}.' },
+  IMPORT_COLUMN_REPEATED: { 'pt-BR': 'A coluna {column} aparece mais de uma vez no cabeçalho.', en: 'The column {column} appears more than once in the header.' },
+  IMPORT_NO_ROWS: { 'pt-BR': 'A planilha não tem linhas de produtos abaixo do cabeçalho.', en: 'The spreadsheet has no product lines below the header.' },
+  IMPORT_TOO_MANY_ROWS: {
+    'pt-BR': 'A planilha passa de {max} linhas de produtos: divida-a em arquivos menores.',
+    en: 'The spreadsheet has more than {max} product lines: split it into smaller files.',
+  },
 } satisfies Catalog;
