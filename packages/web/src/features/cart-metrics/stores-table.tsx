@@ -15,7 +15,7 @@ export function StoresTable({ stores }: { stores: CartAbandonmentStore[] }) {
       </Title>
       <Table.ScrollContainer minWidth={860} type="native">
         <Table verticalSpacing="sm" highlightOnHover data-testid="cart-metrics-stores">
-          <Table.Thead>
+          <Table.Thead style={{ whiteSpace: 'nowrap' }}>
             <Table.Tr>
               <Table.Th>{t('cartMetrics.stores.store')}</Table.Th>
               <Table.Th ta="right">{t('cartMetrics.stores.created')}</Table.Th>
