@@ -336,7 +336,7 @@ export const customerRoutes = {
     access: { fixture: 'customerUpdate', others: 404 },
     body: UpdateCustomerBody,
     responses: { 200: CustomerResult },
-    errors: [404, 409],
+    errors: [404, 409, 422],
   }),
   export: defineRoute({
     method: 'GET',
