@@ -1,0 +1,76 @@
+import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { formatDateTime, formatMoney } from '../../shared/ui/format';
+import { CartStatusBadge } from './cart-status-badge';
+import type { CartSummary } from './types';
+import { t, tn } from '../../i18n';
+
+/** Cart, customer, store, items, total, status and when; a cart in review opens its review bar, the others their view. */
+export function CartsTable({ carts }: { carts: CartSummary[] }) {
+  return (
+    <Table.ScrollContainer minWidth={0} type="native">
+      <Table verticalSpacing="sm" highlightOnHover miw={{ sm: 860 }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('shoppingCarts.columns.customer')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('shoppingCarts.columns.store')}</Table.Th>
+            <Table.Th visibleFrom="sm" ta="right">{t('shoppingCarts.columns.items')}</Table.Th>
+            <Table.Th ta="right">{t('shoppingCarts.columns.total')}</Table.Th>
+            <Table.Th>{t('shoppingCarts.columns.status')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('shoppingCarts.columns.createdAt')}</Table.Th>
+            <Table.Th ta="right">{t('shoppingCarts.columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {carts.map((cart) => (
+            <Table.Tr key={cart.id} data-testid="cart-row">
+              <Table.Td>
+                <Stack gap={2}>
+                  <Anchor renderRoot={(props) => <Link {...props} to="/shopping-cart/$id" params={{ id: String(cart.id) }} />} size="sm" fw={600}>
+                    {cart.customer.name}
+                  </Anchor>
+                  <Text size="xs" c="dimmed">
+                    {t('shoppingCarts.cartNumber', { id: cart.id })}
+                  </Text>
+                  <Text hiddenFrom="sm" size="xs" c="dimmed">
+                    {[cart.location.name, tn('shoppingCarts.itemsCount', cart.items_count, { count: cart.items_count }), formatDateTime(cart.created_at)].join(' · ')}
+                  </Text>
+                </Stack>
+              </Table.Td>
+              <Table.Td visibleFrom="sm">
+                <Text size="sm">{cart.location.name}</Text>
+              </Table.Td>
+              <Table.Td visibleFrom="sm" ta="right">
+                <Text size="sm">{cart.items_count}</Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                  {formatMoney(cart.total)}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <CartStatusBadge status={cart.status} />
+              </Table.Td>
+              <Table.Td visibleFrom="sm">
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(cart.created_at)}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                {cart.status === 'in_review' ? (
+                  <Button size="xs" variant="light" renderRoot={(props) => <Link {...props} to="/shopping-carts/review-bar/$cart_id" params={{ cart_id: String(cart.id) }} />} aria-label={t('shoppingCarts.actions.reviewOf', { name: cart.customer.name })}>
+                    {t('shoppingCarts.actions.review')}
+                  </Button>
+                ) : (
+                  <Button size="xs" variant="subtle" renderRoot={(props) => <Link {...props} to="/shopping-cart/$id" params={{ id: String(cart.id) }} />} aria-label={t('shoppingCarts.actions.viewOf', { name: cart.customer.name })}>
+                    {t('shoppingCarts.actions.view')}
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
