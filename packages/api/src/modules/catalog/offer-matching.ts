@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { foldText } from '../../lib/like.ts';
 
 /** A product as one store sells it, matched against a shopper's words (shopping carts resolve list lines with it). */
 export interface OfferMatch {
@@ -98,33 +99,121 @@ const toMatch = (r: MatchRow): OfferMatch => ({
 
 /** Longest query matched (longer list lines are cut: they are sentences, not product names). */
 const MAX_QUERY = 200;
-const clean = (q: string) => q.trim().slice(0, MAX_QUERY);
+/** Products ranked per query and tier: the indexes find the matches, only this many are fetched and scored. */
+export const CANDIDATES = 200;
+/** The same for each line of a list (matchMany): a 30-line list stays one fast statement. */
+const LIST_CANDIDATES = 60;
+
+/** Words that say nothing of the product (articles, prepositions, units alone). */
+const NOISE = new Set(['a', 'o', 'as', 'os', 'um', 'uma', 'de', 'da', 'do', 'das', 'dos', 'e', 'com', 'sem', 'em', 'no', 'na', 'ao', 'para', 'pra', 'pro', 'un', 'und', 'unid', 'unidade', 'unidades', 'kg', 'g', 'gr', 'l', 'lt', 'ml', 'litro', 'litros', 'pct', 'pacote', 'x']);
+
+/** A Portuguese word's singular and plural ("ovo" ↔ "ovos", "feijao" ↔ "feijoes", "integral" ↔ "integrais"), folded. */
+export function numberVariants(w: string): string[] {
+  const v = new Set([w]);
+  const stem = (n: number) => w.slice(0, w.length - n);
+  if (/[oa]es$/.test(w)) v.add(`${stem(3)}ao`);
+  else if (w.endsWith('ao')) v.add(`${stem(2)}oes`).add(`${w}s`);
+  else if (/[aeou]is$/.test(w)) v.add(`${stem(2)}l`);
+  else if (/[aeou]l$/.test(w)) v.add(`${stem(1)}is`);
+  else if (w.endsWith('ns')) v.add(`${stem(2)}m`);
+  else if (w.endsWith('m')) v.add(`${stem(1)}ns`);
+  else if (/[rzs]es$/.test(w)) v.add(stem(2));
+  else if (/[rz]$/.test(w)) v.add(`${w}es`);
+  if (w.endsWith('s')) v.add(stem(1));
+  else v.add(`${w}s`);
+  return [...v];
+}
+
+/** What one query is searched with. */
+export interface PreparedQuery {
+  /** As typed (trimmed): compared with SKU and GTIN. */
+  raw: string;
+  /** Folded (lower case, no accents), as products.search_text is: trigram similarity. */
+  folded: string;
+  /** Every word (singular or plural) and every size ("1l", "500g"): a to_tsquery text, '' when none. */
+  strict: string;
+  /** The words only (a list line's size may be written otherwise than the product's); '' when the same as strict. */
+  loose: string;
+}
+
+export function prepareQuery(q: string): PreparedQuery {
+  const raw = q.trim().slice(0, MAX_QUERY);
+  const folded = foldText(raw).replace(/\s+/g, ' ');
+  const tokens = folded.split(/[^a-z0-9]+/).filter((t) => t.length > 0);
+  const words = tokens.filter((t) => !/[0-9]/.test(t) && t.length > 1 && !NOISE.has(t));
+  const sizes = tokens.filter((t) => /[0-9]/.test(t));
+  const terms = [...new Set(words)].map((w) => `(${numberVariants(w).join(' | ')})`);
+  const strict = [...terms, ...new Set(sizes)].join(' & ');
+  const loose = terms.join(' & ');
+  return { raw, folded, strict, loose: loose === strict ? '' : loose };
+}
 
 /**
- * The search of one query `q` (a SQL text expression) over the products of `accountId`, as a
- * condition and a relevance: the GIN trigram index answers `fold_text(q) <% search_text` (word
- * similarity ≥ pg_trgm.word_similarity_threshold, 0.5: typos), the GIN tsvector index the
- * Portuguese full-text query (stems: plural/singular), the b-tree indexes exact SKU and GTIN.
+ * Candidates for one query (columns of a LATERAL row `q`: raw, folded, strict, loose), each tier from an
+ * index and capped at `cap`: exact SKU/GTIN (b-trees); the Portuguese full-text query with every word and
+ * size (GIN tsvector); with the words only, when that found fewer than `limit`; and only when none of
+ * these found anything, the trigram word similarity of the folded query (GIN trigram, `<%` with
+ * pg_trgm.word_similarity_threshold = 0.5: "aroz" finds "arroz"). With a store, the products it has an
+ * offer for only. Each row: id, `exact`, `fts` (found by the full-text query) and `r`, a cheap first rank
+ * (ts_rank for full-text rows: name words weigh more than brand, brand more than categories; the word
+ * similarity for trigram rows), and the product's availability (with the store's offer when given).
+ * `filter` narrows every tier (the search screen's filters).
  */
-export function searchTerms(q: Prisma.Sql) {
-  const fq = Prisma.sql`fold_text(${q})`;
-  const tsq = Prisma.sql`plainto_tsquery('portuguese', ${fq})`;
-  const exact = Prisma.sql`(p.sku = ${q} OR p.gtin = ${q})`;
-  const fts = Prisma.sql`(p.search_vector @@ ${tsq})`;
-  return {
-    exact,
-    where: Prisma.sql`(${fq} <% p.search_text OR ${fts} OR ${exact})`,
-    /**
-     * 0..1, exact SKU/GTIN 1. Otherwise the word similarity in the whole folded text, weighed with the
-     * one in the name (a word of the name counts more than one of a category), raised halfway to 1 when
-     * the full-text query matches; two decimals, so that availability orders near-equal matches.
-     */
-    score: Prisma.sql`CASE WHEN ${exact} THEN 1::float8 ELSE round(
-        (SELECT CASE WHEN ${fts} THEN least(0.99, (1 + b) / 2) ELSE b END
-           FROM (SELECT 0.7 * word_similarity(${fq}, p.search_text) + 0.3 * word_similarity(${fq}, fold_text(p.name)) AS b) w
-        )::numeric, 2)::float8 END`,
-    rank: Prisma.sql`ts_rank(p.search_vector, ${tsq})`,
-  };
+export function candidatesSql(accountId: number, locationId: number | null, limit: number, cap: number, filter: Prisma.Sql = Prisma.sql`TRUE`) {
+  const from =
+    locationId === null
+      ? Prisma.sql`FROM products p LEFT JOIN offers o ON FALSE`
+      : Prisma.sql`FROM products p JOIN offers o ON o.product_id = p.id AND o.location_id = ${locationId}`;
+  const avail = locationId === null ? Prisma.sql`p.is_available` : offerAvailable(Prisma.sql`p`, Prisma.sql`o`);
+  const tier = (cols: Prisma.Sql, cond: Prisma.Sql) =>
+    Prisma.sql`SELECT p.id, ${cols}, ${avail} AS avail ${from} WHERE p.account_id = ${accountId} AND ${filter} AND ${cond} LIMIT ${cap}`;
+  const fts = (tsq: Prisma.Sql) => Prisma.sql`false AS exact, true AS fts, ts_rank(p.search_vector, to_tsquery('portuguese', ${tsq}))::float8 AS r`;
+  return Prisma.sql`
+    exact AS (${tier(Prisma.sql`true AS exact, false AS fts, 2::float8 AS r`, Prisma.sql`(p.sku = q.raw OR p.gtin = q.raw) AND q.raw <> ''`)}),
+    strict AS (${tier(fts(Prisma.sql`q.strict`), Prisma.sql`q.strict <> '' AND p.search_vector @@ to_tsquery('portuguese', q.strict)`)}),
+    loose AS (${tier(fts(Prisma.sql`q.loose`), Prisma.sql`q.loose <> '' AND p.search_vector @@ to_tsquery('portuguese', q.loose) AND (SELECT count(*) FROM strict) < ${limit}`)}),
+    typo AS (${tier(
+      Prisma.sql`false AS exact, false AS fts, word_similarity(q.folded, p.search_text)::float8 AS r`,
+      Prisma.sql`q.folded <> '' AND q.folded <% p.search_text
+        AND NOT EXISTS (SELECT 1 FROM exact) AND NOT EXISTS (SELECT 1 FROM strict) AND NOT EXISTS (SELECT 1 FROM loose)`,
+    )}),
+    candidates AS (
+      SELECT id, bool_or(exact) AS exact, bool_or(fts) AS fts, max(r) AS r, bool_or(avail) AS avail FROM (
+        SELECT * FROM exact UNION ALL SELECT * FROM strict UNION ALL SELECT * FROM loose UNION ALL SELECT * FROM typo) t
+      GROUP BY id)`;
+}
+
+/**
+ * Relevance of product `p` for query row `q`, 0..1: exact SKU/GTIN 1; otherwise the word similarity of
+ * the folded query in the folded text, weighed with the one in the name (search_text begins with it),
+ * raised halfway to 1 when the full-text query matches (candidate `c` came from a full-text tier); two decimals, so that availability orders
+ * near-equal matches.
+ */
+export const scoreSql = Prisma.sql`CASE WHEN c.exact THEN 1::float8 ELSE round((
+    SELECT CASE WHEN c.fts THEN least(0.99, (1 + b) / 2) ELSE b END
+      FROM (SELECT 0.7 * word_similarity(q.folded, p.search_text)
+                 + 0.3 * word_similarity(q.folded, left(p.search_text, length(p.name))) AS b) w
+  )::numeric, 2)::float8 END`;
+
+/** The ranked search of each query of a list, as `ord` + OfferMatch columns (one statement). */
+export function rankedMatchesSql(accountId: number, locationId: number, queries: PreparedQuery[], limit: number) {
+  const col = (k: keyof PreparedQuery) => queries.map((q) => q[k]);
+  // The trigram similarity is the costly part: the cheap first rank picks a few, only those are scored.
+  return Prisma.sql`
+    SELECT q.ord, m.*
+      FROM unnest(${col('raw')}::text[], ${col('folded')}::text[], ${col('strict')}::text[], ${col('loose')}::text[])
+           WITH ORDINALITY AS q(raw, folded, strict, loose, ord)
+      CROSS JOIN LATERAL (
+        WITH ${candidatesSql(accountId, locationId, limit, LIST_CANDIDATES)},
+        best AS (SELECT * FROM candidates ORDER BY exact DESC, avail DESC, r DESC LIMIT ${limit * 4})
+        SELECT ${matchColumns(scoreSql)}
+          FROM best c
+          JOIN products p ON p.id = c.id
+          JOIN offers o ON o.product_id = p.id AND o.location_id = ${locationId}
+         ORDER BY score DESC, available DESC, c.r DESC, p.name, p.id
+         LIMIT ${limit}
+      ) m
+     ORDER BY q.ord, m.score DESC, m.available DESC`;
 }
 
 /**
@@ -134,23 +223,11 @@ export function searchTerms(q: Prisma.Sql) {
 export function createOfferMatching(db: Db) {
   async function matchMany(accountId: number, locationId: number, queries: string[], limit = 5): Promise<OfferMatch[][]> {
     if (!queries.length) return [];
-    const texts = queries.map(clean);
-    const t = searchTerms(Prisma.sql`q.text`);
+    const prepared = queries.map(prepareQuery);
     // One round trip for a whole list: each query (numbered by ORDINALITY) runs its own ranked, limited
     // search in a LATERAL subquery, so each is answered from the indexes as a single search would be.
-    const rows = await db.$queryRaw<MatchRow[]>`
-      SELECT q.ord, m.*
-        FROM unnest(${texts}::text[]) WITH ORDINALITY AS q(text, ord)
-        CROSS JOIN LATERAL (
-          SELECT ${matchColumns(t.score)}
-            FROM products p
-            JOIN offers o ON o.product_id = p.id AND o.location_id = ${locationId} AND o.account_id = ${accountId}
-           WHERE p.account_id = ${accountId} AND q.text <> '' AND ${t.where}
-           ORDER BY score DESC, available DESC, ${t.rank} DESC, p.name, p.id
-           LIMIT ${limit}
-        ) m
-       ORDER BY q.ord, m.score DESC, m.available DESC`;
-    const out: OfferMatch[][] = texts.map(() => []);
+    const rows = await db.$queryRaw<MatchRow[]>(rankedMatchesSql(accountId, locationId, prepared, limit));
+    const out: OfferMatch[][] = prepared.map(() => []);
     // The LATERAL kept each query's order; the outer ORDER BY only groups them.
     for (const r of rows) out[Number(r.ord) - 1]!.push(toMatch(r));
     return out;
