@@ -90,49 +90,56 @@ export function detectSeparator(text: string): string {
 
 /** RFC 4180 records (quoted fields with "" escapes and line breaks inside), each with the line it starts on. */
 export function* csvRecords(text: string, sep: string): Generator<{ line: number; fields: string[] }> {
-  let line = 1;
-  let start = 1;
-  let field = '';
-  let fields: string[] = [];
-  let quoted = false;
-  let i = 0;
   const n = text.length;
+  const SEP = sep.charCodeAt(0);
+  const LF = 10;
+  const CR = 13;
+  const QUOTE = 34;
+  let line = 1;
+  let i = 0;
   while (i < n) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i += 2;
-          continue;
+    const start = line;
+    const fields: string[] = [];
+    for (;;) {
+      // One field: quoted (spaces before the quote allowed), or up to the next separator or line break.
+      let k = i;
+      while (text.charCodeAt(k) === 32) k++;
+      let field = '';
+      if (text.charCodeAt(k) === QUOTE) {
+        let j = k + 1;
+        for (;;) {
+          const q = text.indexOf('"', j);
+          if (q < 0) {
+            field += text.slice(j);
+            j = n;
+            break;
+          }
+          field += text.slice(j, q);
+          if (text.charCodeAt(q + 1) === QUOTE) {
+            field += '"';
+            j = q + 2;
+            continue;
+          }
+          j = q + 1;
+          break;
         }
-        quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        field += ch;
+        for (let p = field.indexOf('\n'); p >= 0; p = field.indexOf('\n', p + 1)) line++;
+        i = j;
       }
+      // Text up to the delimiter (after a closing quote: whatever stray text follows it).
+      let j = i;
+      for (let c = text.charCodeAt(j); j < n && c !== SEP && c !== LF && c !== CR; c = text.charCodeAt(++j));
+      field += text.slice(i, j);
+      fields.push(field);
+      i = j;
+      if (i >= n) break;
+      const c = text.charCodeAt(i);
       i++;
-      continue;
-    }
-    if (ch === '"' && field.trim() === '') {
-      quoted = true;
-      field = '';
-    } else if (ch === sep) {
-      fields.push(field);
-      field = '';
-    } else if (ch === '\r' || ch === '\n') {
-      fields.push(field);
-      yield { line: start, fields };
-      if (ch === '\r' && text[i + 1] === '\n') i++;
+      if (c === SEP) continue;
+      if (c === CR && text.charCodeAt(i) === LF) i++;
       line++;
-      start = line;
-      field = '';
-      fields = [];
-    } else field += ch;
-    i++;
-  }
-  if (field !== '' || fields.length) {
-    fields.push(field);
+      break;
+    }
     yield { line: start, fields };
   }
 }
