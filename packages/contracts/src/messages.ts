@@ -228,6 +228,20 @@ export const CONTRACT_MESSAGES = {
     'pt-BR': 'Informe o produto (product_id) ou o texto do item (text), um dos dois.',
     en: 'Provide either the product (product_id) or the item text (text).',
   },
+  // issue 20, catalog
+  OFFER_PROMO_NOT_BELOW_PRICE: {
+    'pt-BR': 'O preço promocional deve ser menor que o preço da oferta.',
+    en: "The promotional price must be lower than the offer's price.",
+  },
+  OFFER_PROMO_END_BEFORE_START: {
+    'pt-BR': 'O fim da promoção deve ser posterior ao início.',
+    en: 'The end of the promotion must be after its start.',
+  },
+  OFFER_PROMO_PERIOD_WITHOUT_PRICE: {
+    'pt-BR': 'Informe o preço promocional do período.',
+    en: 'Provide the promotional price of the period.',
+  },
+  OFFERS_UNIQUE_MAX: { 'pt-BR': 'Informe até 200 produtos (product_ids e skus somados).', en: 'Provide up to 200 products (product_ids and skus together).' },
 } as const satisfies Record<string, { 'pt-BR': string; en: string }>;
 
 export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;

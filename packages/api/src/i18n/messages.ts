@@ -481,6 +481,9 @@ export const messages = {
   // issue 20, product imports
   PRODUCT_IMPORT_NOT_FOUND: { 'pt-BR': 'Importação de produtos não encontrada.', en: 'Product import not found.' },
   PRODUCT_IMPORT_TOO_LARGE: { 'pt-BR': 'O arquivo é grande demais: o limite é {max}.', en: 'The file is too large: the limit is {max}.' },
+  // issue 20, catalog
+  PRODUCT_NOT_FOUND: { 'pt-BR': 'Produto não encontrado.', en: 'Product not found.' },
+  OFFER_NOT_FOUND: { 'pt-BR': 'Este produto não tem oferta nesta loja.', en: 'This product has no offer at this store.' },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;
