@@ -3,6 +3,14 @@ import { CART_STATUSES, type CartStatus } from '@backoffice/contracts';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { cartProducts, createCartStore, type CartStore } from '../../../test/fixtures/shopping-carts.ts';
 import { CART_TRANSITIONS } from './cart-status.ts';
+import { shoppingCartsSeed } from './shopping-carts.seed.ts';
+import type { Db } from '../../db/client.ts';
+import { createOfferMatching } from '../catalog/offer-matching.ts';
+import { createRedemptionsRepo } from '../promotions/redemptions.repo.ts';
+import { createRedemptionsService } from '../promotions/redemptions.service.ts';
+import type { CartLinksService } from './cart-links.service.ts';
+import { createShoppingCartsRepo } from './shopping-carts.repo.ts';
+import { createShoppingCartsService } from './shopping-carts.service.ts';
 
 const DAY = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
@@ -407,5 +415,70 @@ describe('send-link and the public page', () => {
     // A cancelled cart's link leads nowhere.
     await setStatus(cart.id, 'deleted');
     expect((await t.http.get(`/public/shopping-cart/${token}`)).status).toBe(404);
+  });
+});
+
+describe('seed', () => {
+  it('creates carts in every status over the last 30 days, some sent, opened and bought; a second run adds nothing', async () => {
+    const accountIds = new Map((await t.db.account.findMany({ select: { id: true, slug: true } })).map((a) => [a.slug, a.id]));
+    const accountId = accountIds.get('supermercado-bom-preco')!;
+    await t.db.shoppingCart.deleteMany({ where: { accountId } });
+    await shoppingCartsSeed.seed(t.db, { accountIds });
+    const carts = await t.db.shoppingCart.findMany({ where: { accountId }, include: { items: true } });
+    expect(new Set(carts.map((c) => c.status))).toEqual(new Set(CART_STATUSES));
+    expect(carts.every((c) => c.createdAt.getTime() > Date.now() - 31 * DAY)).toBe(true);
+    expect(carts.filter((c) => c.convertedAt).length).toBeGreaterThan(2);
+    expect(carts.filter((c) => c.openedAt && !c.convertedAt).length).toBeGreaterThan(2);
+    for (const c of carts) {
+      const confirmed = c.items.filter((i) => i.status === 'confirmed').reduce((a, i) => a + i.subTotalCents, 0n);
+      expect(c.subTotalCents).toBe(confirmed);
+    }
+    await shoppingCartsSeed.seed(t.db, { accountIds });
+    expect(await t.db.shoppingCart.count({ where: { accountId } })).toBe(carts.length);
+    const opened = carts.find((c) => c.status === 'opened')!;
+    const view = await get(`/shopping-cart/${opened.id}`);
+    expect(view.status).toBe(200);
+    expect(view.body.link).toMatch(/\/carrinho\//);
+  });
+});
+
+describe('a 30-line list', () => {
+  it('is matched in one catalog round trip and its lines inserted in one statement', async () => {
+    const calls = { matchMany: 0, itemWrites: 0 };
+    const matching = createOfferMatching(t.db);
+    const db = t.db.$extends({
+      query: {
+        shoppingCartItem: {
+          $allOperations({ operation, args, query }) {
+            if (operation.startsWith('create')) calls.itemWrites += 1;
+            return query(args);
+          },
+        },
+      },
+    }) as unknown as Db;
+    const service = createShoppingCartsService({
+      repo: createShoppingCartsRepo(db),
+      catalog: {
+        ...matching,
+        matchMany: (...args) => {
+          calls.matchMany += 1;
+          return matching.matchMany(...args);
+        },
+      },
+      pricing: createRedemptionsService({ db: t.db, repo: createRedemptionsRepo(t.db) }),
+      scope: async () => null,
+      messaging: { latestFor: async () => new Map() },
+      links: { linksOf: async () => ({ link: 'http://localhost/carrinho/x', checkoutUrl: null }) } as unknown as CartLinksService,
+    });
+    const words = ['leite integral tremelique 1L', '5kg de arroz zumbelino', '2kg de feijão xorumbá', 'queijo prato quixabeira', 'café vagalume', 'sabonete tulipa'];
+    const list = Array.from({ length: 30 }, (_, n) => `${1 + (n % 3)} ${words[n % words.length]} lote ${n}`).join('\n');
+    const accountId = (await t.db.account.findUniqueOrThrow({ where: { slug: 'supermercado-bom-preco' } })).id;
+    const userId = (await t.db.user.findUniqueOrThrow({ where: { email: DEMO.admin } })).id;
+    const started = performance.now();
+    const cart = await service.generate({ accountId, userId }, { customer_id: store.customerId, location_id: store.locationId, list, coupon_code: null }, 'pt-BR');
+    const ms = performance.now() - started;
+    expect(cart.items).toHaveLength(30);
+    expect(calls).toEqual({ matchMany: 1, itemWrites: 1 });
+    expect(ms).toBeLessThan(3_000);
   });
 });
