@@ -1,0 +1,113 @@
+import '../../test/signed-in';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
+import { describe, expect, it, vi } from 'vitest';
+import { SHELL_ROUTES, apiError, json, mockApi, type Handler } from '../../test/api-mock';
+import { renderApp } from '../../test/render-app';
+
+const product = (id: number, name: string, patch: Record<string, unknown> = {}) => ({
+  id,
+  product_sku: `sku-${id}`,
+  name,
+  brand: 'Doce Vida',
+  gtin: '7891000100103',
+  image_url: null,
+  categories: ['Mercearia', 'Açúcar'],
+  price: 4.89,
+  unit_measurement: 'un',
+  size_pack: '1kg',
+  weight_per_unit: null,
+  is_available: true,
+  available_stock: 250,
+  url: null,
+  additional_references: [],
+  product_reference_code: null,
+  sellers: [],
+  tags: [],
+  offer: null,
+  ...patch,
+});
+const page = (rows: unknown[]) => json({ data: rows, meta: { page: 1, quantity: 50, total: rows.length, total_pages: 1 } });
+const PRODUCTS = [product(12, 'Açúcar Refinado Doce Vida 1kg'), product(13, 'Arroz Branco Tipo 1 Grão Bom 5kg', { brand: 'Grão Bom', available_stock: 0 })];
+const STORES = [{ id: 1, name: 'Bom Preço Pinheiros', city: 'São Paulo', state: 'SP', active: true }];
+
+const routes = (extra: Record<string, Handler> = {}) => ({
+  ...SHELL_ROUTES,
+  'GET /search/products': () => page(PRODUCTS),
+  'GET /search/products/facets': () => json({ categories: [{ value: 'Açúcar', count: 1 }], brands: [{ value: 'Doce Vida', count: 1 }] }),
+  'GET /api/location/minified': () => json({ data: STORES }),
+  ...extra,
+});
+
+const listCalls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.map(([r]) => new URL(r.url)).filter((u) => u.pathname === '/search/products');
+
+describe('products list', { timeout: 30_000 }, () => {
+  it('shows the rows with their availability: on sale, or on with no stock', async () => {
+    mockApi(routes());
+    renderApp('/products/list/');
+    const rows = await screen.findAllByTestId('product-row');
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]!).getByTestId('product-availability')).toHaveTextContent('Disponível');
+    expect(within(rows[1]!).getByTestId('product-availability')).toHaveTextContent('Sem estoque');
+    expect(within(rows[0]!).getByText('SKU sku-12')).toBeInTheDocument();
+    expect(screen.getByText('2 produtos')).toBeInTheDocument();
+  });
+
+  it('puts the typed search and the filters in the URL, back at page 1, and asks the API for them', async () => {
+    const fetchMock = mockApi(routes());
+    const { router } = renderApp('/products/list/?page=2&sort=name');
+    await screen.findAllByTestId('product-row');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), 'acucar{Enter}');
+    await waitFor(() => expect(router.state.location.search).toEqual({ search: 'acucar', sort: 'name' }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get('query')).toBe('acucar'));
+    expect(listCalls(fetchMock).at(-1)?.searchParams.get('sort')).toBe('name');
+    expect(listCalls(fetchMock).at(-1)?.searchParams.get('quantity')).toBe('50');
+    expect(router.state.location.href).not.toContain('page=');
+
+    await user.click(screen.getByRole('combobox', { name: 'Disponibilidade' }));
+    await user.click(await screen.findByRole('option', { name: 'Indisponível' }));
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ search: 'acucar', available: false }));
+    await waitFor(() => expect(listCalls(fetchMock).at(-1)?.searchParams.get('available')).toBe('false'));
+  });
+
+  it('switches availability at once and puts it back, with the server’s reason, when refused', async () => {
+    const toast = vi.spyOn(notifications, 'show');
+    let release: () => void = () => undefined;
+    const refused = new Promise<void>((resolve) => (release = resolve));
+    const fetchMock = mockApi(
+      routes({
+        'PATCH /api/product/12': async () => {
+          await refused;
+          return apiError(409, 'CONFLICT', 'O produto foi alterado por outra pessoa.');
+        },
+      }),
+    );
+    renderApp('/products/list/');
+    const [sugar] = await screen.findAllByTestId('product-row');
+    const toggle = within(sugar!).getByRole('switch', { name: 'Disponível: Açúcar Refinado Doce Vida 1kg' });
+    expect(toggle).toBeChecked();
+    await userEvent.setup().click(toggle);
+    // Optimistic: off before the server answers.
+    await waitFor(() => expect(within(screen.getAllByTestId('product-row')[0]!).getByTestId('product-availability')).toHaveTextContent('Indisponível'));
+    expect(within(screen.getAllByTestId('product-row')[0]!).getByRole('switch')).not.toBeChecked();
+    const patch = fetchMock.mock.calls.map(([r]) => r).find((r) => r.method === 'PATCH');
+    expect(await patch?.clone().json()).toEqual({ is_available: false });
+    release();
+    await waitFor(() => expect(within(screen.getAllByTestId('product-row')[0]!).getByRole('switch')).toBeChecked());
+    expect(within(screen.getAllByTestId('product-row')[0]!).getByTestId('product-availability')).toHaveTextContent('Disponível');
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message: 'O produto foi alterado por outra pessoa.' })));
+  });
+
+  it('shows the load error in the server’s words, and an empty search its hint', async () => {
+    mockApi(routes({ 'GET /search/products': () => apiError(503, 'UNAVAILABLE', 'Serviço indisponível no momento.') }));
+    renderApp('/products/list/');
+    // 5xx is retried twice before the error shows.
+    expect(await screen.findByText('Serviço indisponível no momento.', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    mockApi(routes({ 'GET /search/products': () => page([]) }));
+    renderApp('/products/list/?search=xyz');
+    expect(await screen.findByText('Nenhum produto encontrado.')).toBeInTheDocument();
+  });
+});
