@@ -45,7 +45,17 @@ function AuditTrail({ customerId }: { customerId: number }) {
       {audit.data.data.map((entry) => {
         const Icon = ACTION_ICONS[entry.action];
         return (
-          <Timeline.Item key={entry.id} bullet={<Icon size={14} />} color={ACTION_COLORS[entry.action]} title={t(`customers.audit.actions.${entry.action}`)} data-testid="customer-audit-entry">
+          <Timeline.Item
+            key={entry.id}
+            bullet={<Icon size={14} />}
+            color={ACTION_COLORS[entry.action]}
+            title={
+              <Text size="sm" fw={600}>
+                {t(`customers.audit.actions.${entry.action}`)}
+              </Text>
+            }
+            data-testid="customer-audit-entry"
+          >
             <Text size="xs" c="dimmed">
               {t('customers.audit.byWhen', { who: entry.user ? entry.user.name : t('customers.audit.system'), when: formatDateTime(entry.created_at) })}
             </Text>

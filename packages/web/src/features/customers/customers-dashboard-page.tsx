@@ -45,7 +45,7 @@ function Totals({ totals }: { totals: CustomersDashboard['totals'] }) {
     { key: 'spend', label: t('customers.dashboard.cards.spend'), value: formatMoney(totals.spend), icon: IconCash, color: 'orange' },
   ];
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 2, sm: 3, lg: 5 }} spacing="md">
       {cards.map(({ key, ...card }) => (
         <StatCard key={key} {...card} testId="customers-kpi" />
       ))}

@@ -10,7 +10,6 @@ import { EmptyState } from '../../shared/components/empty-state';
 import { LoadError } from '../../shared/components/load-error';
 import { PageLoader } from '../../shared/components/page-loader';
 import { formatInt } from '../../shared/ui/format';
-import { useIsAccountWriter } from '../../shared/account/queries';
 import { customersListQuery, useAccountId } from './api';
 import { applyCustomersFilter, hasCustomersFilters, toCustomersQuery, type CustomersFilters, type CustomersSearch } from './customers-search';
 import { CustomersFiltersBar } from './customers-filters';
@@ -25,7 +24,6 @@ interface Props {
 
 /** Spec §2 /customers/list: URL-kept search and filters, 50 a page; a row opens the customer. */
 export function CustomersListPage({ search, onNavigate }: Props) {
-  const canEdit = useIsAccountWriter();
   const list = useQuery(customersListQuery(useAccountId(), toCustomersQuery(search)));
   const meta = list.data?.meta;
   const setPage = useCallback((page: number) => onNavigate((prev) => ({ ...prev, page })), [onNavigate]);
@@ -49,11 +47,10 @@ export function CustomersListPage({ search, onNavigate }: Props) {
             <Button variant="default" renderRoot={(props) => <Link {...props} to="/customers/dashboard" />} leftSection={<IconChartBar size={18} />}>
               {t('customers.dashboardLink')}
             </Button>
-            {canEdit && (
-              <Button renderRoot={(props) => <Link {...props} to="/customers/create" />} leftSection={<IconPlus size={18} />}>
-                {t('customers.create')}
-              </Button>
-            )}
+            {/* Attendants register the customers they serve, as managers and admins do. */}
+            <Button renderRoot={(props) => <Link {...props} to="/customers/create" />} leftSection={<IconPlus size={18} />}>
+              {t('customers.create')}
+            </Button>
           </Group>
         }
       />

@@ -51,22 +51,24 @@ export function CustomersTable({ customers }: { customers: CustomerListItem[] })
             return (
               <Table.Tr key={c.id} data-testid="customer-row" style={{ cursor: 'pointer' }} onClick={() => open(c.id)}>
                 <Table.Td>
-                  <Stack gap={2}>
-                    <Group gap={6} wrap="nowrap">
-                      <Anchor size="sm" fw={600} onClick={(e) => e.stopPropagation()} renderRoot={(props) => <Link {...props} to="/customers/edit/$id" params={{ id: String(c.id) }} />}>
-                        {c.name}
-                      </Anchor>
-                      {c.anonymized_at && (
-                        <Badge size="xs" variant="light" color="gray">
-                          {t('customers.anonymizedBadge')}
-                        </Badge>
-                      )}
-                      {c.opt_in && (
-                        <Badge size="xs" variant="light" color="teal" title={t('customers.optInHint')}>
-                          {t('customers.optInBadge')}
-                        </Badge>
-                      )}
-                    </Group>
+                  <Stack gap={2} align="flex-start">
+                    <Anchor size="sm" fw={600} onClick={(e) => e.stopPropagation()} renderRoot={(props) => <Link {...props} to="/customers/edit/$id" params={{ id: String(c.id) }} />}>
+                      {c.name}
+                    </Anchor>
+                    {(c.anonymized_at || c.opt_in) && (
+                      <Group gap={4}>
+                        {c.anonymized_at && (
+                          <Badge size="xs" variant="light" color="gray">
+                            {t('customers.anonymizedBadge')}
+                          </Badge>
+                        )}
+                        {c.opt_in && (
+                          <Badge size="xs" variant="light" color="teal" title={t('customers.optInHint')}>
+                            {t('customers.optInBadge')}
+                          </Badge>
+                        )}
+                      </Group>
+                    )}
                     <Text hiddenFrom="sm" size="xs" c="dimmed">
                       {[cpf, phone, c.email, c.store?.name].filter(Boolean).join(' · ')}
                     </Text>
