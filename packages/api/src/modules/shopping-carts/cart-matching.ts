@@ -14,6 +14,9 @@ export const MIN_SCORE = 0.4;
 export const CONFIDENT_SCORE = 0.6;
 /** …and this far ahead of the next one; matches within it are "close" (ambiguous). */
 export const CLEAR_GAP = 0.08;
+/** A typo ("aroz") scores lower: it is confirmed still when nothing else comes near it. */
+export const WEAK_SCORE = 0.45;
+export const WIDE_GAP = 0.15;
 /** Candidates offered on a pending line. */
 export const MAX_CANDIDATES = 5;
 
@@ -53,7 +56,8 @@ export function resolveLine(line: Pick<ParsedLine, 'quantity' | 'unit'>, matches
   const top = relevant[0];
   if (!top) return { status: 'pending', product: null, candidates: [] };
   const close = relevant.filter((m) => m.score >= top.score - CLEAR_GAP);
-  const clear = close.length === 1 && (top.score >= CONFIDENT_SCORE || top.score >= 1);
+  const gap = top.score - (relevant[1]?.score ?? 0);
+  const clear = (top.score >= CONFIDENT_SCORE && gap >= CLEAR_GAP) || (top.score >= WEAK_SCORE && gap >= WIDE_GAP);
   if (clear) return top.available ? { status: 'confirmed', product: top, candidates: [] } : { status: 'stock_out', product: top, candidates: [] };
   const available = close.filter((m) => m.available);
   if (!available.length) {
