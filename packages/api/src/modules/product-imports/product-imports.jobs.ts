@@ -11,6 +11,17 @@ import { fileErrorText } from './product-imports.service.ts';
 export const IMPORT_CHUNK = 500;
 
 const UNEXPECTED = 'Erro inesperado ao importar: tente de novo ou fale com o suporte.';
+/** Tries of a chunk that lost a deadlock or a write conflict to another import of the same SKUs. */
+const CONFLICT_TRIES = 3;
+
+/** A deadlock or serialization failure (PostgreSQL 40P01/40001, Prisma P2034): the chunk may simply run again. */
+function isWriteConflict(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 4) return false;
+  const e = err as { code?: unknown; originalCode?: unknown; meta?: { code?: unknown }; cause?: unknown };
+  const codes = [e.code, e.originalCode, e.meta?.code];
+  if (codes.some((c) => c === 'P2034' || c === '40P01' || c === '40001')) return true;
+  return isWriteConflict(e.cause, depth + 1);
+}
 
 async function linesOf(job: ImportJobRow): Promise<SourceRow[]> {
   const bytes = Buffer.from(job.payload ?? new Uint8Array());
@@ -47,7 +58,7 @@ export async function runImport(deps: { repo: ProductImportsRepo; log: FastifyBa
       const checked = lines.slice(at, at + IMPORT_CHUNK).map((line) => checkRow(line, stores, naming));
       const valid = checked.flatMap((c) => (c.ok ? [c.row] : []));
       try {
-        const write = await repo.applyChunk(job.accountId, importId, at, valid, (current) => mergeChunk(checked, current, naming));
+        const write = await withConflictRetries(() => repo.applyChunk(job.accountId, importId, at, valid, (current) => mergeChunk(checked, current, naming)));
         at += write.lines;
       } catch (err) {
         if (!(err instanceof ChunkAlreadyDone)) throw err;
@@ -59,10 +70,21 @@ export async function runImport(deps: { repo: ProductImportsRepo; log: FastifyBa
     }
     await repo.markDone(importId);
   } catch (err) {
-    // PostgreSQL away: the queue retries, and the retry resumes. Anything else would fail again.
-    if (isUnavailableError(err)) throw err;
+    // PostgreSQL away, or a conflict that outlasted its tries: the queue retries, and the retry resumes. Anything else would fail again.
+    if (isUnavailableError(err) || isWriteConflict(err)) throw err;
     log.error({ err, importId }, 'product import failed');
     await repo.markFailed(importId, UNEXPECTED);
+  }
+}
+
+async function withConflictRetries<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (err) {
+      if (attempt >= CONFLICT_TRIES || !isWriteConflict(err)) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
   }
 }
 

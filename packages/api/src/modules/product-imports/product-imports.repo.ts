@@ -120,6 +120,8 @@ interface OfferDbRow {
 }
 
 const CHUNK_TX = { timeout: 60_000, maxWait: 10_000 } as const;
+/** The first key of the per-account advisory lock of import chunks (the second is the account id). */
+const IMPORT_LOCK_KEY = 720_001;
 
 /** Imports of one account, and the catalog writes of their jobs: every query is scoped by `accountId`. */
 export function createProductImportsRepo(db: Db) {
@@ -195,6 +197,9 @@ export function createProductImportsRepo(db: Db) {
       merge: (current: { products: Map<string, ProductState>; offers: Map<string, OfferState> }) => ChunkWrite,
     ): Promise<ChunkWrite> {
       return db.$transaction(async (tx) => {
+        // One chunk at a time per account: a SKU read as new stays new until this chunk commits (two
+        // imports creating it at once would each merge into a product the other is writing).
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${IMPORT_LOCK_KEY}::int, ${accountId}::int)`;
         const current = await readCurrent(tx, accountId, rows);
         const write = merge(current);
         const ids = await writeProducts(tx, accountId, write.products);
@@ -282,8 +287,10 @@ async function writeProducts(tx: Tx, accountId: number, products: ProductState[]
   const ids = new Map<string, number>();
   for (const p of products) if (p.id !== undefined) ids.set(p.sku, p.id);
   if (!products.length) return ids;
+  // In SKU order: two imports writing the same new SKUs take their locks in the same order.
+  const sorted = [...products].sort((a, b) => (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
   const json = JSON.stringify(
-    products.map((p) => ({
+    sorted.map((p) => ({
       sku: p.sku,
       name: p.name,
       brand: p.brand,
@@ -327,14 +334,21 @@ async function writeProducts(tx: Tx, accountId: number, products: ProductState[]
             EXCLUDED.additional_references, EXCLUDED.tags, EXCLUDED.sellers, EXCLUDED.size_pack, EXCLUDED.weight_per_unit)
     RETURNING id, sku`;
   for (const w of written) ids.set(w.sku, w.id);
+  // A SKU read as new but created meanwhile by another writer, and left as it was: its id.
+  const missing = products.filter((p) => !ids.has(p.sku)).map((p) => p.sku);
+  if (missing.length) {
+    const rows = await tx.$queryRaw<Array<{ id: number; sku: string }>>`SELECT id, sku FROM products WHERE account_id = ${accountId} AND sku = ANY(${missing}::text[])`;
+    for (const r of rows) ids.set(r.sku, r.id);
+  }
   return ids;
 }
 
 /** Upserts offers by (store, product), leaving unchanged rows alone. */
 async function writeOffers(tx: Tx, accountId: number, offers: OfferState[], productIds: Map<string, number>): Promise<void> {
   if (!offers.length) return;
+  const sorted = [...offers].sort((a, b) => a.locationId - b.locationId || (a.sku < b.sku ? -1 : a.sku > b.sku ? 1 : 0));
   const json = JSON.stringify(
-    offers.map((o) => ({
+    sorted.map((o) => ({
       location_id: o.locationId,
       product_id: productIds.get(o.sku),
       price_cents: o.priceCents,

@@ -305,6 +305,29 @@ describe('the job', () => {
     await runImport({ repo, log: t.app.log }, id);
     expect(await progressOf(id)).toEqual(done);
   });
+
+  it('two runs of one import at once (a job taken twice) count each line once', async () => {
+    const { id, repo } = await recorded(1_050);
+    await Promise.all([runImport({ repo, log: t.app.log }, id), runImport({ repo, log: t.app.log }, id)]);
+    const done = await progressOf(id);
+    expect(done).toMatchObject({ status: 'done', processed: 1050, accepted: 1050 - 150, rejectedCount: 150 });
+    expect((done.rejected as unknown[]).length).toBe(150);
+  });
+
+  it('two imports of the same SKUs at once both finish', async () => {
+    const lines = (order: number[]) => ['sku;nome;preco;loja', ...order.map((i) => `DUP-${i};Produto ${i};${i},00;LJ001`)];
+    const up = Array.from({ length: 700 }, (_, i) => i + 1);
+    const repo = createProductImportsRepo(t.db);
+    const admin = await t.db.user.findFirstOrThrow({ where: { email: DEMO.admin } });
+    const ids = await Promise.all(
+      [up, [...up].reverse()].map(async (order) =>
+        (await repo.create({ accountId: bomPreco, userId: admin.id, source: 'csv', fileName: 'a.csv', idempotencyKey: null, payload: csv(lines(order)), total: order.length })).id,
+      ),
+    );
+    await Promise.all(ids.map((id) => runImport({ repo, log: t.app.log }, id)));
+    for (const id of ids) expect(await progressOf(id)).toMatchObject({ status: 'done', accepted: 700 });
+    expect(await t.db.offer.count({ where: { locationId: store.get('LJ001')!, product: { sku: { startsWith: 'DUP-' } } } })).toBe(700);
+  });
 });
 
 describe('ERP integration', () => {
