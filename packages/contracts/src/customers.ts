@@ -31,10 +31,17 @@ const BirthDate = z.iso
 
 const Tag = z.string().trim().min(1).max(40);
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+/** An optional text: trimmed, empty as null (what a cleared form field sends). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => v || null);
 
 export const CustomerAddressInput = z.strictObject({
-  id: z.number().int().positive().optional().meta({ description: 'Endereço já cadastrado do cliente a alterar; sem id, um endereço novo.' }),
   label: optionalText(60).meta({ description: 'Apelido do endereço: Casa, Trabalho…' }),
   zip_code: ZipCode,
   street: z.string().trim().min(1).max(160),
@@ -45,7 +52,11 @@ export const CustomerAddressInput = z.strictObject({
   state: z.enum(BRAZILIAN_STATES),
   is_default: z.boolean().default(false).meta({ description: 'O endereço principal (no máximo um; sem nenhum marcado, o primeiro).' }),
 });
-export type CustomerAddressInput = z.output<typeof CustomerAddressInput>;
+/** An address of a PUT: with the id of one of the customer's addresses, that one changed; without, a new one. */
+const CustomerAddressChange = CustomerAddressInput.extend({
+  id: z.number().int().positive().optional().meta({ description: 'Endereço já cadastrado do cliente a alterar; sem id, um endereço novo.' }),
+});
+export type CustomerAddressInput = z.output<typeof CustomerAddressChange>;
 
 const CustomerShape = {
   name: z.string().trim().min(2).max(160),
@@ -64,6 +75,8 @@ const CustomerShape = {
   opt_in: z.boolean().default(false).meta({ description: 'Aceita receber mensagens (WhatsApp, e-mail) da loja: consentimento LGPD.' }),
   addresses: z.array(CustomerAddressInput).max(CUSTOMER_MAX_ADDRESSES).default([]),
 };
+
+const UpdateShape = { id: z.number().int().positive(), ...CustomerShape, addresses: z.array(CustomerAddressChange).max(CUSTOMER_MAX_ADDRESSES).default([]) };
 
 /** At most one default address, reported at the second one marked. */
 function oneDefault(c: { addresses: CustomerAddressInput[] }, ctx: z.RefinementCtx) {
@@ -84,7 +97,7 @@ const firstIsDefault = <T extends { addresses: CustomerAddressInput[] }>(c: T): 
 export const CreateCustomerBody = z.strictObject(CustomerShape).superRefine(oneDefault).transform(firstIsDefault);
 /** PUT replaces the whole customer (spec §7: the id goes in the body); addresses left out are removed. */
 export const UpdateCustomerBody = z
-  .strictObject({ id: z.number().int().positive(), ...CustomerShape })
+  .strictObject(UpdateShape)
   .superRefine(oneDefault)
   .transform(firstIsDefault);
 export type CustomerInput = z.output<typeof CreateCustomerBody>;
