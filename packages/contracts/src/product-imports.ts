@@ -74,7 +74,7 @@ export const ProductImportItem = z
       .max(10)
       .nullable()
       .optional()
-      .meta({ description: 'Os níveis de uma categoria, do mais geral ao mais específico (ex.: ["Mercearia", "Café"]).' }),
+      .meta({ description: 'Os níveis de uma categoria, do mais geral ao mais específico (ex.: ["Mercearia", "Café"], ou ["Mercearia > Café"]).' }),
     unit_measurement: text(10, 'un, kg, g ou l.'),
     size_pack: text(40, 'Embalagem como impressa ("500g", "1L", "12 rolos").'),
     weight_per_unit: number('Quilos que uma unidade pesa (itens vendidos por kg).'),
@@ -99,7 +99,9 @@ export const ProductImportItem = z
 
 export const ProductIntegrationBody = z
   .strictObject({
-    items: z.array(ProductImportItem).min(1).max(PRODUCT_IMPORT_MAX_ITEMS).meta({ description: `De 1 a ${PRODUCT_IMPORT_MAX_ITEMS} itens.` }),
+    items: z.array(ProductImportItem).min(1).max(PRODUCT_IMPORT_MAX_ITEMS).meta({
+      description: `De 1 a ${PRODUCT_IMPORT_MAX_ITEMS} itens, num corpo de até 1 MB (o limite padrão do servidor): catálogos maiores em várias chamadas.`,
+    }),
   })
   .meta({ id: 'ProductIntegrationBody' });
 
@@ -209,12 +211,12 @@ export const productImportRoutes = {
     method: 'GET',
     path: '/api/product/import/:id/rejected.csv',
     operationId: 'downloadProductImportRejected',
-    summary: 'Baixa as linhas recusadas de uma importação (linha;sku;motivo)',
+    summary: 'Baixa as linhas recusadas de uma importação (line;sku;motivo)',
     tags,
     permission: readers,
     access: { fixture: 'productImport' },
     params: IdParam,
-    responses: { 200: csvFile('CSV separado por ponto e vírgula, UTF-8 com BOM: linha;sku;motivo.') },
+    responses: { 200: csvFile('CSV separado por ponto e vírgula, UTF-8 com BOM: line;sku;motivo.') },
     errors: [404],
   }),
   integration: defineRoute({

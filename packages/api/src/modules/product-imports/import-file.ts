@@ -169,11 +169,18 @@ function rowsOf(records: Iterable<{ line: number; values: Cell[] }>): SourceRow[
 }
 
 export function parseCsv(bytes: Buffer): SourceRow[] {
-  const text = decodeText(bytes).replace(/^\uFEFF/, '');
-  const sep = detectSeparator(text);
+  let text = decodeText(bytes).replace(/^\uFEFF/, '');
+  // Excel's "sep=;" first line names the separator; the header then is line 2.
+  const hint = /^sep=(.)\r?\n/i.exec(text);
+  let offset = 0;
+  if (hint) {
+    text = text.slice(hint[0].length);
+    offset = 1;
+  }
+  const sep = hint?.[1] ?? detectSeparator(text);
   return rowsOf(
     (function* () {
-      for (const r of csvRecords(text, sep)) yield { line: r.line, values: r.fields };
+      for (const r of csvRecords(text, sep)) yield { line: r.line + offset, values: r.fields };
     })(),
   );
 }

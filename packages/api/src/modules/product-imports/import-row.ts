@@ -185,7 +185,8 @@ function cleanList(items: readonly unknown[], ctx: Ctx, maxItems: number, maxLen
 
 /** "Mercearia > Café | Bebidas": the levels of the first path (the catalog keeps one category path). */
 function categories(v: unknown, ctx: Ctx): string[] {
-  if (Array.isArray(v)) return cleanList(v, ctx, 10, 100);
+  // A list of levels; an item written as a path ("Mercearia > Café") is split into its levels.
+  if (Array.isArray(v)) return cleanList(v.flatMap((level: unknown) => (typeof level === 'string' ? level.split('>') : [level])), ctx, 10, 100);
   if (typeof v !== 'string') return fail(ctx, INVALID);
   const first = v.split('|').map((p) => p.trim()).find(Boolean) ?? '';
   return cleanList(first.split('>'), ctx, 10, 100);

@@ -153,11 +153,11 @@ export function createProductImportsService(deps: { repo: ProductImportsRepo; qu
       return detailView(row);
     },
 
-    /** Every rejected line: linha;sku;motivo. */
+    /** Every rejected line: line;sku;motivo. */
     async rejectedCsv(accountId: number, id: number) {
       const rows = await repo.rejected(accountId, id);
       if (!rows) throw new NotFoundError('PRODUCT_IMPORT_NOT_FOUND');
-      return csvText([['linha', 'sku', 'motivo'], ...rows.map((r) => [r.line, r.sku, r.reason])]);
+      return csvText([['line', 'sku', 'motivo'], ...rows.map((r) => [r.line, r.sku, r.reason])]);
     },
   };
 

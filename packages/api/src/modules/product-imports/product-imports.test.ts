@@ -101,6 +101,7 @@ describe('reading a file', () => {
     expect(decodeText(Buffer.from('Pre\xe7o', 'latin1'))).toBe('Preço');
     expect(decodeText(Buffer.from('\uFEFFPreço', 'utf8')).replace(/^\uFEFF/, '')).toBe('Preço');
     expect(headerKey(' Preço Promocional* ')).toBe('preco_promocional');
+    expect(parseCsv(Buffer.from('sep=,\nsku,nome,preco\nA;1,B,"2,5"\n'))).toEqual([{ line: 3, cells: { sku: 'A;1', name: 'B', price: '2,5' } }]);
   });
 
   it('reads Portuguese and English headers in any case, with or without accents', () => {
@@ -208,7 +209,7 @@ describe('CSV import', () => {
     expect(await product(s)).toMatchObject({ name: 'Pão Francês, kg', priceCents: 1590n });
   });
 
-  it('serves the rejected lines as CSV (linha;sku;motivo)', async () => {
+  it('serves the rejected lines as CSV (line;sku;motivo)', async () => {
     const s = sku('X');
     const body = await importFile(csv(['sku;nome;preco', `${s};Bolacha;abc`, `${s}-2;"Bolacha; recheada";1,00`]));
     const res = await t.http.get(`/api/product/import/${body.id}/rejected.csv`).set(bearer(adminToken)).buffer(true).parse((r, cb) => {
@@ -220,7 +221,7 @@ describe('CSV import', () => {
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toContain('attachment');
-    expect(res.body).toBe(`\uFEFFlinha;sku;motivo\r\n2;${s};preco: valor inválido\r\n`);
+    expect(res.body).toBe(`\uFEFFline;sku;motivo\r\n2;${s};preco: valor inválido\r\n`);
   });
 
   it('imports its own template (two example lines) in the demo account', async () => {
