@@ -10,7 +10,14 @@ import { t } from '../../i18n';
  * and the value left in abandoned carts per day, side by side from `lg` up.
  */
 export function AbandonmentCharts({ days, h = 280 }: { days: CartAbandonmentDay[]; h?: number }) {
-  const data = days.map((d) => ({ day: formatDay(d.date), opened: d.opened, converted: d.converted, rate: ratePoints(d.abandonment_rate), value: d.abandoned_value }));
+  // A day whose carts never reached a customer has no rate (a gap in the line, not a 0%).
+  const data = days.map((d) => ({
+    day: formatDay(d.date),
+    opened: d.opened,
+    converted: d.converted,
+    rate: d.abandoned + d.converted > 0 ? ratePoints(d.abandonment_rate) : null,
+    value: d.abandoned_value,
+  }));
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
       <Card withBorder radius="md" padding="lg" data-testid="cart-funnel-chart">
@@ -27,10 +34,11 @@ export function AbandonmentCharts({ days, h = 280 }: { days: CartAbandonmentDay[
             dataKey="day"
             withLegend
             withRightYAxis
-            withDots={false}
-            curveType="monotone"
+            curveType="linear"
+            connectNulls={false}
             maxBarWidth={18}
             valueFormatter={formatPoints}
+            yAxisProps={{ allowDecimals: false }}
             rightYAxisProps={{ domain: [0, 100], tickFormatter: (v: number) => `${v}%`, width: 48 }}
             xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
             series={[
