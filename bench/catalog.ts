@@ -8,7 +8,7 @@
 // accounts and users (accounts seed only), then in the demo grocery account 10 stores, 100,000
 // products named from Portuguese word lists (type, variety, brand, size: "Arroz Agulhinha Tipo 1 Bom
 // Grão 5kg"), 25 categories, brands and EAN-13 GTINs, and 1,000,000 offers (every product at every
-// store), in set-based SQL (the trigger fills the search columns on insert), then ANALYZE. It bundles
+// store), in set-based SQL (the trigger fills the search columns on insert), then VACUUM ANALYZE. It bundles
 // the server as `pnpm build` bundles the API, forks it (`--serve`: the real app, as deployed, and the
 // bare route, one process) and drives it with autocannon at 20 connections, compared rows in turns:
 //   1. GET /search/products?query=<a typed word> rotating words with and without accents and typos
@@ -279,9 +279,11 @@ async function seedRows(db: SqlRunner) {
     VALUES (${accountId}, 'Cliente Benchmark', '+5511990000001', 'cliente.benchmark@bench.test', true, now());
   `);
   const t2 = performance.now();
-  await db.exec('ANALYZE');
+  // VACUUM too: rows inserted after the GIN indexes were built sit in their pending lists until a
+  // vacuum merges them, and every search would scan those lists (30–70 ms here); a live catalog is vacuumed.
+  await db.exec('VACUUM ANALYZE');
   console.log(
-    `dataset: products ${((t1 - t0) / 1000).toFixed(1)} s, offers ${((t2 - t1) / 1000).toFixed(1)} s, ANALYZE ${((performance.now() - t2) / 1000).toFixed(1)} s`,
+    `dataset: products ${((t1 - t0) / 1000).toFixed(1)} s, offers ${((t2 - t1) / 1000).toFixed(1)} s, VACUUM ANALYZE ${((performance.now() - t2) / 1000).toFixed(1)} s`,
   );
   return seeded(db);
 }
@@ -376,14 +378,16 @@ async function main() {
   // The machine is shared: its load before the rows is written beside them.
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
   const rows: Record<string, Timed> = {};
-  const samples: Record<string, { status: number; bytes: number; note: string }> = {};
+  const samples: Record<string, { status: number; ms: number; bytes: number; note: string }> = {};
   /** One request outside the load: its status, size and what it found, and the bare route set to answer the same body. */
   const sampleOf = async (label: string, bareName: string, path: string, init: RequestInit, note: (body: Record<string, unknown>) => string) => {
+    const t0 = performance.now();
     const res = await fetch(`${appUrl}${path}`, init);
     const text = await res.text();
+    const ms = round(performance.now() - t0);
     const body = JSON.parse(text) as Record<string, unknown>;
-    samples[label] = { status: res.status, bytes: text.length, note: res.ok ? note(body) : text.slice(0, 300) };
-    console.log(`sample ${label}: ${res.status}, ${text.length} bytes, ${samples[label]!.note}`);
+    samples[label] = { status: res.status, ms, bytes: text.length, note: res.ok ? note(body) : text.slice(0, 300) };
+    console.log(`sample ${label}: ${res.status} in ${ms} ms (alone), ${text.length} bytes, ${samples[label]!.note}`);
     await ask({ type: 'bare-body', name: bareName, body });
   };
 
@@ -432,7 +436,7 @@ async function main() {
       await interleavedRows([
         ['bare POST /bare (cart-sized body)', { url: bareUrl, requests: rotating([{ method: 'POST', path: '/bare/cart', headers: { 'content-type': 'application/json' }, body: generate[0]!.body }]) }],
         // A fixed number of requests per turn: a turn of DURATION / SLICES seconds would cut off the slow answers it waits for.
-        ['POST /api/shopping-cart/generate (30 lines)', { url: appUrl, requests: rotating(generate), amount: CART_REQUESTS_PER_TURN }],
+        ['POST /api/shopping-cart/generate (30 lines)', { url: appUrl, requests: rotating(generate), amount: CART_REQUESTS_PER_TURN, timeout: 120 }],
       ]),
     );
   }
@@ -444,11 +448,11 @@ async function main() {
   const shown = Object.fromEntries(
     Object.entries(rows).map(([label, r]) => {
       const bare = bareOf(label)!;
-      return [label, { 'req/s': r.rps, p50: r.p50, p95: r.p95, p99: r.p99, non2xx: r.non2xx, 'req/s vs bare': `${((r.rps / bare.rps) * 100).toFixed(1)}%`, 'p95 vs bare': `${(r.p95 / Math.max(bare.p95, 0.01)).toFixed(1)}×` }];
+      return [label, { 'req/s': r.rps, p50: r.p50, p95: r.p95, p99: r.p99, non2xx: r.non2xx, errors: r.errors, 'req/s vs bare': `${((r.rps / bare.rps) * 100).toFixed(1)}%`, 'p95 vs bare': `${(r.p95 / Math.max(bare.p95, 0.01)).toFixed(1)}×` }];
     }),
   );
   const target = (label: string, ms: number) =>
-    rows[label] ? { [`${label}: p95 ≤ ${ms} ms`]: { value: `${rows[label]!.p95} ms (p50 ${rows[label]!.p50}, p99 ${rows[label]!.p99}; non-2xx ${rows[label]!.non2xx})`, pass: rows[label]!.p95 <= ms && rows[label]!.non2xx === 0 } } : {};
+    rows[label] ? { [`${label}: p95 ≤ ${ms} ms`]: { value: `${rows[label]!.p95} ms (p50 ${rows[label]!.p50}, p99 ${rows[label]!.p99}; non-2xx ${rows[label]!.non2xx}, errors ${rows[label]!.errors})`, pass: rows[label]!.p95 <= ms && rows[label]!.non2xx === 0 && rows[label]!.errors === 0 } } : {};
   const checks = {
     ...target('GET /search/products?query=<typed word>', SEARCH_P95_MS),
     ...target('GET /search/products?query=<typed word>&location_id', SEARCH_P95_MS),
