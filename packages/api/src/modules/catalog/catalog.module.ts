@@ -8,7 +8,7 @@ import { createOfferMatching } from './offer-matching.ts';
 export const catalogModule: AppModule = {
   name: 'catalog',
   register(app, { db, services, provide }) {
-    const catalog = createCatalogService({ repo: createCatalogRepo(db), matching: createOfferMatching(db) });
+    const catalog = createCatalogService({ repo: createCatalogRepo(db), matching: createOfferMatching(db), allowedLocationIds: services.locations.allowedLocationIds });
     registerCatalogRoutes(app, catalog, services.locations);
     provide({ catalog });
   },

@@ -1,5 +1,10 @@
 import type { Db } from '../../db/client.ts';
 import type { ModuleSeed } from '../../lib/module.ts';
+import { generatedCatalog, productImage, shelfPrice, unitHash } from './catalog.seed-data.ts';
+
+/** The generated catalog goes to this account (~2,000 products); the others keep their few. */
+const GENERATED_FOR = 'supermercado-bom-preco';
+const DAY = 86_400_000;
 
 /** Stores per account slug: realistic São Paulo addresses so pickers and maps have something true to show. */
 const LOCATIONS: Record<string, Array<{ name: string; externalId: string; street: string; number: string; neighborhood: string; city: string; state: string; zipCode: string; latitude: number; longitude: number; active?: boolean }>> = {
@@ -128,6 +133,96 @@ export async function seedCatalog(db: Db, accountIds: Map<string, number>): Prom
       UPDATE products SET image_url = ${PRODUCT_IMAGES}::text || sku || '.svg'
        WHERE account_id = ${accountId} AND image_url IS NULL AND sku = ANY(${skus}::text[])`;
   }
+  await seedGeneratedCatalog(db, accountIds.get(GENERATED_FOR)!);
+  for (const slug of Object.keys(PRODUCTS)) await seedOffers(db, accountIds.get(slug)!);
+}
+
+/** The generated products an account does not have yet (by SKU; a name the hand-written list has is left out). */
+async function seedGeneratedCatalog(db: Db, accountId: number) {
+  const names = new Set(PRODUCTS[GENERATED_FOR]!.map(([, name]) => name));
+  // Only what is missing reaches INSERT (its trigger computes the search columns even for a row ON CONFLICT skips).
+  const existing = new Set((await db.product.findMany({ where: { accountId }, select: { sku: true } })).map((p) => p.sku));
+  const data = generatedCatalog(52)
+    .filter((p) => !names.has(p.name) && !existing.has(p.sku))
+    .map((p) => {
+      const h = unitHash(`${p.sku}:stock`);
+      const stock = h < 0.02 ? 0 : Math.round(20 + h * 480);
+      return {
+        accountId,
+        sku: p.sku,
+        name: p.name,
+        brand: p.brand,
+        gtin: p.gtin,
+        categories: p.categories,
+        priceCents: p.priceCents,
+        unitMeasurement: p.unit,
+        sizePack: p.sizePack,
+        weightPerUnit: p.weightPerUnit,
+        availableStock: stock,
+        isAvailable: stock > 0,
+        imageUrl: productImage(p.categories[0]!, p.name),
+        url: `https://loja.bompreco.varejo.test/p/${p.sku}`,
+        referenceCode: p.gtin.slice(-8),
+        tags: p.tags,
+      };
+    });
+  // One INSERT … SELECT FROM unnest(arrays) per batch: a statement of ten parameters, not ten per row.
+  const col = <K extends keyof (typeof data)[number]>(k: K) => data.map((d) => d[k]);
+  await db.$executeRaw`
+    INSERT INTO products (account_id, sku, name, brand, gtin, categories, price_cents, unit_measurement, size_pack, weight_per_unit,
+                          available_stock, is_available, image_url, url, reference_code, tags, updated_at)
+    SELECT ${accountId}, sku, name, brand, gtin, string_to_array(categories, ' > '), price, unit, size_pack, weight,
+           stock, stock > 0, image, url, ref, CASE WHEN tags = '' THEN '{}'::text[] ELSE string_to_array(tags, '|') END, now()
+      FROM unnest(${col('sku')}::text[], ${col('name')}::text[], ${col('brand')}::text[], ${col('gtin')}::text[],
+                  ${data.map((d) => d.categories.join(' > '))}::text[], ${col('priceCents')}::bigint[], ${col('unitMeasurement')}::text[],
+                  ${col('sizePack')}::text[], ${col('weightPerUnit')}::float8[], ${col('availableStock')}::int[], ${col('imageUrl')}::text[],
+                  ${col('url')}::text[], ${col('referenceCode')}::text[], ${data.map((d) => d.tags.join('|'))}::text[])
+           AS t(sku, name, brand, gtin, categories, price, unit, size_pack, weight, stock, image, url, ref, tags)
+    ON CONFLICT (account_id, sku) DO NOTHING`;
+}
+
+/**
+ * An offer at every store of the account for each product that has none there: the product's price
+ * varied by store (±8%), a promotion on some (most running around today, a few scheduled or over),
+ * a few stock-outs (stock 0) and offers the store stopped selling, so carts meet stock_out lines.
+ */
+async function seedOffers(db: Db, accountId: number) {
+  const [stores, products] = await Promise.all([
+    db.location.findMany({ where: { accountId }, select: { id: true, externalId: true }, orderBy: { id: 'asc' } }),
+    db.product.findMany({ where: { accountId }, select: { id: true, sku: true, priceCents: true, availableStock: true, isAvailable: true } }),
+  ]);
+  const today = new Date();
+  today.setUTCHours(3, 0, 0, 0); // midnight in São Paulo
+  const at = (days: number) => new Date(today.getTime() + days * DAY);
+  const data = stores.flatMap((store) =>
+    products.map((p) => {
+      const key = `${p.sku}@${store.externalId ?? store.id}`;
+      const h = unitHash(key);
+      const price = shelfPrice(Number(p.priceCents) * (0.92 + unitHash(`${key}:price`) * 0.16));
+      const promo = h < 0.1;
+      const promoKind = unitHash(`${key}:promo`);
+      const stock = !p.isAvailable || h > 0.96 ? 0 : Math.round(5 + unitHash(`${key}:stock`) * 195);
+      return {
+        accountId,
+        locationId: store.id,
+        productId: p.id,
+        priceCents: price,
+        promotionalPriceCents: promo ? shelfPrice(price * (0.75 + promoKind * 0.15)) : null,
+        promotionStartAt: promo ? (promoKind < 0.8 ? at(-3) : promoKind < 0.9 ? at(3) : at(-20)) : null,
+        promotionEndAt: promo ? (promoKind < 0.8 ? at(7) : promoKind < 0.9 ? at(10) : at(-5)) : null,
+        stock,
+        isAvailable: !(h > 0.94 && h <= 0.96),
+      };
+    }),
+  );
+  const col = <K extends keyof (typeof data)[number]>(k: K) => data.map((d) => d[k]);
+  await db.$executeRaw`
+    INSERT INTO offers (account_id, location_id, product_id, price_cents, promotional_price_cents, promotion_start_at, promotion_end_at, stock, is_available, updated_at)
+    SELECT ${accountId}, l, p, price, promo, start_at, end_at, stock, available, now()
+      FROM unnest(${col('locationId')}::int[], ${col('productId')}::int[], ${col('priceCents')}::bigint[], ${col('promotionalPriceCents')}::bigint[],
+                  ${col('promotionStartAt')}::timestamptz[], ${col('promotionEndAt')}::timestamptz[], ${col('stock')}::int[], ${col('isAvailable')}::boolean[])
+           AS t(l, p, price, promo, start_at, end_at, stock, available)
+    ON CONFLICT (location_id, product_id) DO NOTHING`;
 }
 
 /** The demo accounts' stores and products. */

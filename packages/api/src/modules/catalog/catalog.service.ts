@@ -1,8 +1,44 @@
 import type { z } from 'zod';
-import { fromCents, type CatalogProduct, type ProductSearchQuery } from '@backoffice/contracts';
-import type { CatalogRepo, ProductRow } from './catalog.repo.ts';
+import {
+  DEFAULT_WEIGHT_PER_UNIT,
+  fromCents,
+  msg,
+  toCents,
+  type CatalogOffer,
+  type CatalogProduct,
+  type ContractMessageKey,
+  type ProductDetail,
+  type ProductFacets,
+  type ProductSearchQuery,
+  type PublicOffer,
+  type UpdateOfferInput,
+  type UpdateProductBody,
+  type UniqueOffersBody,
+  type PublicOffersQuery,
+} from '@backoffice/contracts';
+import type { CatalogRepo, OfferRow, ProductRow } from './catalog.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
-import type { OfferMatching } from './offer-matching.ts';
+import { NotFoundError, ValidationError, found } from '../../lib/errors.ts';
+import type { OfferMatch, OfferMatching } from './offer-matching.ts';
+import type { StoreScope } from '../locations/locations.service.ts';
+
+/** A kg item without a weight per unit weighs 0.5 kg a unit (spec §9). */
+const weightOf = (unit: string, weight: number | null) => weight ?? (unit === 'kg' ? DEFAULT_WEIGHT_PER_UNIT : null);
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+const toOffer = (o: OfferRow): z.input<typeof CatalogOffer> => ({
+  location_id: o.locationId,
+  price: fromCents(o.priceCents),
+  promotional_price: o.promotionalPriceCents === null ? null : fromCents(o.promotionalPriceCents),
+  promotion_start: iso(o.promotionStartAt),
+  promotion_end: iso(o.promotionEndAt),
+  promotion_active: o.promotionActive,
+  effective_price: fromCents(o.effectivePriceCents),
+  stock: o.stock,
+  is_available: o.isAvailable,
+  available: o.available,
+});
 
 const toProduct = (p: ProductRow): z.input<typeof CatalogProduct> => ({
   id: p.id,
@@ -20,15 +56,150 @@ const toProduct = (p: ProductRow): z.input<typeof CatalogProduct> => ({
   additional_references: p.additionalReferences,
   product_reference_code: p.referenceCode,
   tags: p.tags,
+  sellers: p.sellers,
+  size_pack: p.sizePack,
+  weight_per_unit: weightOf(p.unitMeasurement, p.weightPerUnit),
+  offer: p.offer ? toOffer(p.offer) : null,
 });
 
-/** Product search over an account's catalog (spec §7 `GET /search/products`). */
-export function createCatalogService({ repo, matching }: { repo: CatalogRepo; matching: OfferMatching }) {
+/** An offer as a shopper sees it (GET /search/public-offers, POST /search/offers/unique). */
+export const toPublicOffer = (m: OfferMatch, locationId: number): z.input<typeof PublicOffer> => ({
+  product_id: m.productId,
+  product_sku: m.sku,
+  name: m.name,
+  brand: m.brand,
+  gtin: m.gtin,
+  image_url: m.imageUrl,
+  categories: m.categories,
+  unit_measurement: m.unitMeasurement,
+  size_pack: m.sizePack,
+  weight_per_unit: weightOf(m.unitMeasurement, m.weightPerUnit),
+  tags: m.tags,
+  location_id: locationId,
+  price: fromCents(m.priceCents),
+  list_price: fromCents(m.listPriceCents),
+  promotional_price: m.promotionalPriceCents === null ? null : fromCents(m.promotionalPriceCents),
+  start_promotion: iso(m.promotionStartAt),
+  end_promotion: iso(m.promotionEndAt),
+  stock: m.stock,
+  available: m.available,
+});
+
+/** A rule of the input checked against the stored offer: a 400 naming the field, worded by the contracts' catalogue. */
+const invalid = (field: string, key: ContractMessageKey) =>
+  new ValidationError('VALIDATION_ERROR', { field, detail: msg(key) }, [{ field, code: 'custom', message: msg(key) }]);
+
+interface Caller {
+  accountId: number;
+  userId: number;
+}
+
+/**
+ * The catalog: product search (spec §7 `GET /search/products`), facets, a product and its offers per
+ * store, availability, stock and price changes, and the offers a shopper sees at a store; plus the
+ * offer matching shopping carts use (services.catalog).
+ */
+export function createCatalogService({ repo, matching, allowedLocationIds }: { repo: CatalogRepo; matching: OfferMatching; allowedLocationIds: StoreScope }) {
+  /** The store, if the account has it and the caller is not limited to other stores; 404 otherwise. */
+  async function store(caller: Caller, locationId: number) {
+    const allowed = await allowedLocationIds(caller.accountId, caller.userId);
+    if ((allowed && !allowed.includes(locationId)) || !(await repo.locationExists(caller.accountId, locationId))) {
+      throw new NotFoundError('LOCATION_NOT_FOUND');
+    }
+  }
+
+  async function detail(accountId: number, id: number): Promise<z.input<typeof ProductDetail>> {
+    const p = found(await repo.detail(accountId, id), 'PRODUCT_NOT_FOUND');
+    const { offer: _none, ...product } = toProduct({ ...p, offer: null });
+    return { ...product, offers: p.offers.map((o) => ({ ...toOffer(o), location_name: o.locationName ?? '' })) };
+  }
+
   return {
     ...matching,
-    async search(accountId: number, q: z.output<typeof ProductSearchQuery>) {
-      const { rows, total } = await repo.search(accountId, { query: q.query, skus: q.skus, available: q.available }, q.page, q.quantity);
+
+    async search(caller: Caller, q: z.output<typeof ProductSearchQuery>) {
+      if (q.location_id !== undefined) await store(caller, q.location_id);
+      const { rows, total } = await repo.search(
+        caller.accountId,
+        { query: q.query, skus: q.skus, available: q.available, locationId: q.location_id, category: q.category, brand: q.brand, sort: q.sort },
+        q.page,
+        q.quantity,
+      );
       return pageOf(rows.map(toProduct), q, total);
+    },
+
+    async facets(caller: Caller, locationId: number | undefined): Promise<z.input<typeof ProductFacets>> {
+      if (locationId !== undefined) await store(caller, locationId);
+      const { categories, brands } = await repo.facets(caller.accountId, locationId);
+      const tops = new Map<string, { name: string; count: number; children: Array<{ name: string; path: string; count: number }> }>();
+      for (const c of categories) {
+        const top = tops.get(c.top) ?? { name: c.top, count: 0, children: [] };
+        tops.set(c.top, top);
+        top.count += Number(c.count);
+        if (c.sub) {
+          const child = top.children.find((x) => x.name === c.sub);
+          if (child) child.count += Number(c.count);
+          else top.children.push({ name: c.sub, path: `${c.top} > ${c.sub}`, count: Number(c.count) });
+        }
+      }
+      const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'pt-BR');
+      return {
+        categories: [...tops.values()].sort(byName).map((t) => ({ ...t, children: t.children.sort(byName) })),
+        brands: brands.map((b) => ({ name: b.brand, count: Number(b.count) })).sort(byName),
+      };
+    },
+
+    detail: (caller: Caller, id: number) => detail(caller.accountId, id),
+
+    async updateProduct(caller: Caller, id: number, body: z.output<typeof UpdateProductBody>) {
+      const changed = await repo.updateProduct(caller.accountId, id, { isAvailable: body.is_available, availableStock: body.available_stock });
+      if (!changed) throw new NotFoundError('PRODUCT_NOT_FOUND');
+      return detail(caller.accountId, id);
+    },
+
+    /** Changes a store's offer; the promotional price stays below the price and the period ends after it starts (400 naming the field). */
+    async updateOffer(caller: Caller, locationId: number, productId: number, body: UpdateOfferInput): Promise<z.input<typeof CatalogOffer>> {
+      await store(caller, locationId);
+      const offer = await repo.findOffer(caller.accountId, locationId, productId);
+      if (!offer) {
+        const product = await repo.rowsByIds(caller.accountId, [productId]);
+        throw new NotFoundError(product.length ? 'OFFER_NOT_FOUND' : 'PRODUCT_NOT_FOUND');
+      }
+      const price = body.price !== undefined ? BigInt(toCents(body.price)) : offer.priceCents;
+      const promo = body.promotional_price !== undefined ? (body.promotional_price === null ? null : BigInt(toCents(body.promotional_price))) : offer.promotionalPriceCents;
+      const start = body.promotion_start !== undefined ? (body.promotion_start ? new Date(body.promotion_start) : null) : offer.promotionStartAt;
+      const end = body.promotion_end !== undefined ? (body.promotion_end ? new Date(body.promotion_end) : null) : offer.promotionEndAt;
+      if (promo !== null && promo >= price) throw invalid(body.promotional_price !== undefined ? 'promotional_price' : 'price', 'OFFER_PROMO_NOT_BELOW_PRICE');
+      if (start && end && end <= start) throw invalid(body.promotion_end !== undefined ? 'promotion_end' : 'promotion_start', 'OFFER_PROMO_END_BEFORE_START');
+      if (promo === null && (body.promotion_start || body.promotion_end)) throw invalid('promotional_price', 'OFFER_PROMO_PERIOD_WITHOUT_PRICE');
+      await repo.updateOffer(offer.id, {
+        isAvailable: body.is_available,
+        stock: body.stock,
+        priceCents: price,
+        promotionalPriceCents: promo,
+        // A promotion removed takes its period along.
+        promotionStartAt: promo === null ? null : start,
+        promotionEndAt: promo === null ? null : end,
+      });
+      return toOffer(found(await repo.offerRow(caller.accountId, locationId, productId), 'OFFER_NOT_FOUND'));
+    },
+
+    async publicOffers(caller: Caller, q: z.output<typeof PublicOffersQuery>) {
+      await store(caller, q.location_id);
+      const { rows, total } = await repo.publicOffers(caller.accountId, q.location_id, q.query, q.page, q.quantity);
+      return pageOf(
+        rows.map((m) => toPublicOffer(m, q.location_id)),
+        q,
+        total,
+      );
+    },
+
+    /** The current offer of each product (by id or SKU, ids first) at the store: one per product. */
+    async uniqueOffers(caller: Caller, body: z.output<typeof UniqueOffersBody>) {
+      await store(caller, body.location_id);
+      const ids = [...(body.product_ids ?? []), ...(await repo.idsOfSkus(caller.accountId, body.skus ?? []))];
+      const offers = await matching.offersFor(caller.accountId, body.location_id, ids);
+      return { data: offers.map((m) => toPublicOffer(m, body.location_id)) };
     },
   };
 }

@@ -30,7 +30,7 @@ export interface OfferMatch {
   score: number;
 }
 
-interface MatchRow {
+export interface MatchRow {
   ord?: bigint | number;
   productId: number;
   sku: string;
@@ -67,7 +67,7 @@ export const effectivePrice = (o: Prisma.Sql) =>
 export const offerAvailable = (p: Prisma.Sql, o: Prisma.Sql) => Prisma.sql`(${p}.is_available AND ${o}.is_available AND ${o}.stock > 0)`;
 
 /** The OfferMatch columns of product `p` and offer `o` (score given by the caller). */
-const matchColumns = (score: Prisma.Sql) => Prisma.sql`
+export const matchColumns = (score: Prisma.Sql) => Prisma.sql`
   p.id AS "productId", p.sku, p.name, p.brand, p.gtin, p.image_url AS "imageUrl", p.categories,
   p.unit_measurement AS "unitMeasurement", p.size_pack AS "sizePack", p.weight_per_unit AS "weightPerUnit", p.tags,
   ${effectivePrice(Prisma.sql`o`)} AS "priceCents", o.price_cents AS "listPriceCents",
@@ -75,7 +75,7 @@ const matchColumns = (score: Prisma.Sql) => Prisma.sql`
   o.promotion_end_at AS "promotionEndAt", o.stock, ${offerAvailable(Prisma.sql`p`, Prisma.sql`o`)} AS available,
   ${score} AS score`;
 
-const toMatch = (r: MatchRow): OfferMatch => ({
+export const toMatch = (r: MatchRow): OfferMatch => ({
   productId: r.productId,
   sku: r.sku,
   name: r.name,
