@@ -478,6 +478,7 @@ export const messages = {
   CART_STATUS_opened: { 'pt-BR': 'Aberto', en: 'Opened' },
   CART_STATUS_deleted: { 'pt-BR': 'Cancelado', en: 'Cancelled' },
   CART_STATUS_link_sent: { 'pt-BR': 'Link enviado', en: 'Link sent' },
+  CART_LINE_NOTHING: { 'pt-BR': 'a linha não diz o que comprar.', en: 'the line does not say what to buy.' },
   // issue 20, product imports
   PRODUCT_IMPORT_NOT_FOUND: { 'pt-BR': 'Importação de produtos não encontrada.', en: 'Product import not found.' },
   PRODUCT_IMPORT_TOO_LARGE: { 'pt-BR': 'O arquivo é grande demais: o limite é {max}.', en: 'The file is too large: the limit is {max}.' },
@@ -543,4 +544,5 @@ export const detailMessages = {
     'pt-BR': 'A planilha passa de {max} linhas de produtos: divida-a em arquivos menores.',
     en: 'The spreadsheet has more than {max} product lines: split it into smaller files.',
   },
+  CART_LINE_NOTHING: { 'pt-BR': 'a linha não diz o que comprar.', en: 'the line does not say what to buy.' },
 } satisfies Catalog;

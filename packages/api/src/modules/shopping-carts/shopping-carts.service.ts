@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CartListQuery, CartOperation, CartStatus, GenerateCartInput, ShoppingCart, UpdateCartInput } from '@backoffice/contracts';
-import { AppError, BusinessRuleError, ConflictError, found } from '../../lib/errors.ts';
+import { AppError, BusinessRuleError, ConflictError, ValidationError, found } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import type { OfferMatch, OfferMatching } from '../catalog/offer-matching.ts';
@@ -38,6 +38,12 @@ const statusLabel = (s: CartStatus, lang: Lang) => translate(`CART_STATUS_${s}`,
 /** A 422 about one field of the request (the error's details name it). */
 const fieldError = (code: 'CART_CUSTOMER_UNKNOWN' | 'CART_LOCATION_UNKNOWN', field: string) =>
   new AppError(422, code, code, {}, [{ field, code: 'not_found', message: translate(code, 'pt-BR') }]);
+
+/** A 400 for an added line with nothing to search for ("12", "2kg"). */
+const nothingToBuy = (field: string) => {
+  const detail = translate('CART_LINE_NOTHING', 'pt-BR');
+  return new ValidationError('VALIDATION_ERROR', { field, detail }, [{ field, code: 'custom', message: detail }]);
+};
 
 /** Units of a line whose product is not known yet: its count, else one. */
 const unknownUnits = (p: ParsedLine) => (p.unit === 'un' ? Math.min(Math.ceil(p.quantity), MAX_UNITS) : 1);
@@ -226,7 +232,12 @@ export function createShoppingCartsService({ repo, catalog, pricing, scope, mess
       const row = await visible(caller, id);
       if (row.status !== 'in_review') throw new ConflictError('CART_NOT_IN_REVIEW', { status: statusLabel(row.status, lang) });
       if (input.version !== undefined && input.version !== row.version) throw new ConflictError('CART_VERSION_CONFLICT');
-      const texts = input.operations.flatMap((op) => (op.op === 'add' && op.text !== undefined ? [parseLine(op.text)].filter((l) => l !== null) : []));
+      const texts = input.operations.flatMap((op, i) => {
+        if (op.op !== 'add' || op.text === undefined) return [];
+        const line = parseLine(op.text);
+        if (!line) throw nothingToBuy(`operations.${i}.text`);
+        return [line];
+      });
       const wanted = input.operations.flatMap((op) => ('product_id' in op && op.product_id !== undefined ? [op.product_id] : []));
       const [current, resolved] = await Promise.all([
         catalog.offersFor(caller.accountId, row.location.id, [...productIdsOf(row.items), ...wanted]),

@@ -283,6 +283,9 @@ describe('PUT /api/shopping-cart/{cart_id}', () => {
     const bad = await put(`/api/shopping-cart/${cart.id}`, { operations: [{ op: 'set_quantity', item_id: nothing.item_id, quantity: 0 }] });
     expect(bad.status).toBe(400);
     expect(expectEnvelope(bad.body, 'VALIDATION_ERROR').details?.[0]?.field).toBe('operations.0.quantity');
+    const empty = await put(`/api/shopping-cart/${cart.id}`, { operations: [{ op: 'add', text: 'arroz zumbelino' }, { op: 'add', text: '12' }] });
+    expect(empty.status).toBe(400);
+    expect(expectEnvelope(empty.body, 'VALIDATION_ERROR').details?.[0]?.field).toBe('operations.1.text');
     const both = await put(`/api/shopping-cart/${cart.id}`, { operations: [{ op: 'add' }] });
     expect(both.status).toBe(400);
     expect(expectEnvelope(both.body, 'VALIDATION_ERROR').details?.[0]?.field).toBe('operations.0.product_id');
