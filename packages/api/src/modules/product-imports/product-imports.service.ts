@@ -77,6 +77,11 @@ export const templateCsv = () => {
   return csvText([headers, headers.map((h) => TEMPLATE_EXAMPLES[h]![0]), headers.map((h) => TEMPLATE_EXAMPLES[h]![1])]);
 };
 
+/** The sender's file name without folders or control characters, at most 255 characters. */
+const baseName = (name: string | undefined) =>
+  // eslint-disable-next-line no-control-regex -- control characters are what it drops
+  (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255) || null;
+
 export interface Importer {
   accountId: number;
   userId: number;
@@ -104,7 +109,7 @@ export function createProductImportsService(deps: { repo: ProductImportsRepo; qu
         accountId: by.accountId,
         userId: by.userId,
         source: kind,
-        fileName: file.fileName?.slice(0, 255) || null,
+        fileName: baseName(file.fileName),
         idempotencyKey: null,
         payload: file.bytes,
         total,

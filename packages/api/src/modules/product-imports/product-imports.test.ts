@@ -204,7 +204,8 @@ describe('CSV import', () => {
 
   it('reads a Latin-1 CSV separated by commas', async () => {
     const s = sku('L');
-    const body = await importFile(Buffer.from(`sku,nome,preço\r\n${s},"Pão Francês, kg","15,90"\r\n`, 'latin1'));
+    const body = await importFile(Buffer.from(`sku,nome,preço\r\n${s},"Pão Francês, kg","15,90"\r\n`, 'latin1'), 'C:\\fakepath\\padaria.csv');
+    expect(body.file_name).toBe('padaria.csv');
     expect(body).toMatchObject({ status: 'done', accepted: 1 });
     expect(await product(s)).toMatchObject({ name: 'Pão Francês, kg', priceCents: 1590n });
   });
