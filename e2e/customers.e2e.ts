@@ -59,7 +59,7 @@ describe('customers screens', () => {
     await page.getByLabel(/^Celular/).pressSequentially(phone);
     expect(await page.getByLabel(/^Celular/).inputValue()).toBe(`(${phone.slice(0, 2)}) ${phone.slice(2, 7)}-${phone.slice(7)}`);
     await page.getByLabel(/^E-mail/).fill(`conceicao.${suffix}@exemplo.com.br`);
-    await page.getByLabel(/^Etiquetas/).fill('vip');
+    await page.getByRole('combobox', { name: 'Etiquetas' }).fill('vip');
     await page.keyboard.press('Enter');
     await page.getByRole('switch', { name: /^Aceita receber mensagens/ }).check({ force: true });
 

@@ -66,8 +66,11 @@ describe('masks to the API body', () => {
     expect(valuesToBody(filled({ cpf: '', phone: '' }))).toMatchObject({ cpf: null, phone: null });
   });
 
-  it('keeps a saved address’s id, so an edit changes it instead of adding a copy', () => {
-    expect(valuesToBody(filled({ addresses: [address({ id: 7 })] })).addresses?.[0]).toMatchObject({ id: 7 });
+  it('keeps a saved address’s id, so an edit changes it instead of adding a copy: the PUT’s rules accept it, the POST’s do not', () => {
+    const values = filled({ addresses: [address({ id: 7 })] });
+    expect(valuesToBody(values).addresses?.[0]).toMatchObject({ id: 7 });
+    expect(validateCustomerValues(values, 12)).toEqual({});
+    expect(Object.keys(validateCustomerValues(values))).toEqual(['addresses']);
   });
 
   it('fills the form from the API: CPF and phone masked, the CEP with its hyphen, nulls as blanks', () => {

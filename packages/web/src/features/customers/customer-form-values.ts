@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { BrazilianState, CreateCustomerBody } from '@backoffice/contracts';
+import type { BrazilianState, UpdateCustomerBody } from '@backoffice/contracts';
 import { maskCep, maskCpf, maskPhone, onlyDigits } from '../../shared/ui/br-masks';
 
 /** One address as the form holds it: the CEP masked, a local key for React and the remove button. */
@@ -63,8 +63,11 @@ export interface CustomerSource {
   addresses: AddressSource[];
 }
 
-/** The body of POST /api/customer (PUT adds the id); an address's id keeps it rather than adding a copy. */
-export type CustomerBody = z.input<typeof CreateCustomerBody>;
+/**
+ * The body of POST /api/customer (PUT adds the customer's id). An address's id, on a PUT, changes that
+ * address rather than adding a copy; a new customer's addresses have none.
+ */
+export type CustomerBody = Omit<z.input<typeof UpdateCustomerBody>, 'id'>;
 
 let nextKey = 0;
 const newKey = () => `address-${++nextKey}`;

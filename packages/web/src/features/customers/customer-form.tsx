@@ -3,7 +3,7 @@ import { DateInput } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconMapPinPlus } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { CreateCustomerBody } from '@backoffice/contracts';
+import { CreateCustomerBody, UpdateCustomerBody } from '@backoffice/contracts';
 import { ApiError } from '../../shared/api/client';
 import { FormActions } from '../../shared/components/form-actions';
 import { maskCpf, maskPhone } from '../../shared/ui/br-masks';
@@ -21,12 +21,18 @@ import {
 } from './customer-form-values';
 import { t } from '../../i18n';
 
-const checkBody = schemaResolver(CreateCustomerBody, { sync: true });
+const checkCreate = schemaResolver(CreateCustomerBody, { sync: true });
+const checkUpdate = schemaResolver(UpdateCustomerBody, { sync: true });
 
-/** The contract's rules on the body, reported at the form's fields (the first error of each). */
-export function validateCustomerValues(values: CustomerFormValues): Record<string, string> {
+/**
+ * The contract's rules on the body, reported at the form's fields (the first error of each): the
+ * POST's for a new customer, the PUT's (saved addresses keep their ids) for the customer `customerId`.
+ */
+export function validateCustomerValues(values: CustomerFormValues, customerId?: number): Record<string, string> {
+  const body = valuesToBody(values);
+  const issues = customerId === undefined ? checkCreate(body) : checkUpdate({ ...body, id: customerId });
   const errors: Record<string, string> = {};
-  for (const [path, message] of Object.entries(checkBody(valuesToBody(values)))) errors[bodyPathToField(path)] ??= String(message);
+  for (const [path, message] of Object.entries(issues)) errors[bodyPathToField(path)] ??= String(message);
   return errors;
 }
 
@@ -66,6 +72,8 @@ function Section({ title, children, actions }: { title: string; children: ReactN
 
 interface Props {
   initialValues: CustomerFormValues;
+  /** The customer being edited (its PUT's rules apply); none for a new one. */
+  customerId?: number;
   submitLabel: string;
   pending: boolean;
   /** Admins only change the seller id (spec §5). */
@@ -77,9 +85,9 @@ interface Props {
 }
 
 /** The customer form: who they are and how to reach them, consent, and the delivery addresses. */
-export function CustomerForm({ initialValues, submitLabel, pending, sellerIdEditable, readOnly = false, onSubmit, onCancel }: Props) {
+export function CustomerForm({ initialValues, customerId, submitLabel, pending, sellerIdEditable, readOnly = false, onSubmit, onCancel }: Props) {
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<CustomerFormValues>({ initialValues, validate: validateCustomerValues });
+  const form = useForm<CustomerFormValues>({ initialValues, validate: (values) => validateCustomerValues(values, customerId) });
 
   const submit = form.onSubmit(async (values) => {
     setServerError(null);

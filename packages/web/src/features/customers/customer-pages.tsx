@@ -85,6 +85,7 @@ export function CustomerEditPage({ customerId }: { customerId: number }) {
         // A save (or the anonymisation) answers the customer as stored: the form starts again from it.
         key={customer.updated_at}
         initialValues={customerToValues(customer)}
+        customerId={customer.id}
         submitLabel={t('customers.form.submitEdit')}
         pending={update.isPending}
         sellerIdEditable={can.sellerIdEditable && !anonymized}

@@ -118,7 +118,8 @@ function Charts({ data }: { data: CustomersDashboard }) {
             </Text>
           ) : (
             <BarChart
-              h={Math.max(220, byStore.length * 44)}
+              // As tall as the top spenders beside it, so the card has no empty half.
+              h={Math.max(260, byStore.length * 56, data.top_customers.length * 40)}
               data={byStore}
               dataKey="store"
               orientation="vertical"
