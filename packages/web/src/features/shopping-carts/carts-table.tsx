@@ -1,7 +1,8 @@
-import { Anchor, Button, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { formatDateTime, formatMoney } from '../../shared/ui/format';
 import { CartStatusBadge } from './cart-status-badge';
+import { ITEM_STATUS_COLORS } from './status';
 import type { CartSummary } from './types';
 import { t, tn } from '../../i18n';
 
@@ -41,7 +42,19 @@ export function CartsTable({ carts }: { carts: CartSummary[] }) {
                 <Text size="sm">{cart.location.name}</Text>
               </Table.Td>
               <Table.Td visibleFrom="sm" ta="right">
-                <Text size="sm">{cart.items_count}</Text>
+                <Stack gap={2} align="flex-end">
+                  <Text size="sm">{cart.items_count}</Text>
+                  {cart.pending_count > 0 && (
+                    <Badge size="xs" variant="light" color={ITEM_STATUS_COLORS.pending} tt="none">
+                      {tn('shoppingCarts.generate.summary.pending', cart.pending_count, { count: cart.pending_count })}
+                    </Badge>
+                  )}
+                  {cart.stock_out_count > 0 && (
+                    <Badge size="xs" variant="light" color={ITEM_STATUS_COLORS.stock_out} tt="none">
+                      {tn('shoppingCarts.generate.summary.stock_out', cart.stock_out_count, { count: cart.stock_out_count })}
+                    </Badge>
+                  )}
+                </Stack>
               </Table.Td>
               <Table.Td ta="right">
                 <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>

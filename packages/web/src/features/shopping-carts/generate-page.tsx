@@ -124,7 +124,7 @@ export function GenerateCartPage({ customerId }: { customerId: number }) {
                 {preview.isFetching && <Loader size="xs" aria-label={t('shoppingCarts.generate.resolving')} />}
                 {lines.length > 0 && (
                   <Text size="sm" c="dimmed" data-testid="preview-summary">
-                    {t('shoppingCarts.generate.summary', { confirmed: counts.confirmed, pending: counts.pending, stock_out: counts.stock_out })}
+                    {(['confirmed', 'pending', 'stock_out'] as const).map((status) => tn(`shoppingCarts.generate.summary.${status}`, counts[status], { count: counts[status] })).join(' · ')}
                   </Text>
                 )}
               </Group>

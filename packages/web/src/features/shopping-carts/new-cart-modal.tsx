@@ -2,7 +2,7 @@ import { Button, Group, Loader, Modal, Stack, Text, TextInput, UnstyledButton } 
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUser } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { LoadError } from '../../shared/components/load-error';
 import { customersSearchQuery, useAccountId } from './api';
@@ -76,7 +76,7 @@ function CustomerPicker() {
       />
       {body}
       <Group justify="flex-end">
-        <Button variant="default" renderRoot={(props) => <a {...props} href="/customers/create" />}>
+        <Button variant="default" renderRoot={(props) => <Link {...props} to="/customers/create" />}>
           {t('shoppingCarts.newCart.createCustomer')}
         </Button>
       </Group>
