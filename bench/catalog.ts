@@ -310,6 +310,8 @@ interface Timed {
   requests: number;
   non2xx: number;
   errors: number;
+  /** Non-2xx answers by status. */
+  statuses: Record<string, number>;
   bytes: number;
   seconds: number;
 }
@@ -318,14 +320,17 @@ const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** Rows compared with each other run in turns (SLICES slices each), so a slower spell of the machine weighs on each alike. */
 async function interleavedRows(specs: Array<[label: string, opts: autocannon.Options]>): Promise<Record<string, Timed>> {
-  const acc = new Map(specs.map(([label]) => [label, { times: [] as number[], non2xx: 0, errors: 0, bytes: 0, seconds: 0, requests: 0 }]));
+  const acc = new Map(specs.map(([label]) => [label, { times: [] as number[], statuses: {} as Record<string, number>, non2xx: 0, errors: 0, bytes: 0, seconds: 0, requests: 0 }]));
   for (let k = 0; k < SLICES; k++) {
     for (const [label, opts] of specs) {
       const a = acc.get(label)!;
       const t0 = performance.now();
       const r = await new Promise<autocannon.Result>((done, fail) => {
         const instance = autocannon({ connections: CONNECTIONS, duration: DURATION / SLICES, ...opts }, (err, result) => (err ? fail(err) : done(result)));
-        instance.on('response', (_client, _status, _bytes, responseTime) => a.times.push(responseTime));
+        instance.on('response', (_client, status, _bytes, responseTime) => {
+          a.times.push(responseTime);
+          if (status >= 300) a.statuses[status] = (a.statuses[status] ?? 0) + 1;
+        });
       });
       a.seconds += (performance.now() - t0) / 1000;
       a.non2xx += r.non2xx;
@@ -345,6 +350,7 @@ async function interleavedRows(specs: Array<[label: string, opts: autocannon.Opt
       requests: a.requests,
       non2xx: a.non2xx,
       errors: a.errors,
+      statuses: a.statuses,
       bytes: Math.round(a.bytes / Math.max(1, a.requests)),
       seconds: round(a.seconds),
     };
