@@ -212,6 +212,7 @@ export const catalogRoutes = {
     access: { fixture: 'productSearch' },
     querystring: ProductSearchQuery,
     responses: { 200: paged(CatalogProduct) },
+    errors: [404],
   }),
   productFacets: defineRoute({
     method: 'GET',
@@ -223,10 +224,11 @@ export const catalogRoutes = {
     access: { fixture: 'productFacets' },
     querystring: ProductFacetsQuery,
     responses: { 200: ProductFacets },
+    errors: [404],
   }),
   getProduct: defineRoute({
     method: 'GET',
-    path: '/api/product/{id}',
+    path: '/api/product/:id',
     operationId: 'getProduct',
     summary: 'Um produto e suas ofertas por loja',
     tags: ['Catalog'],
@@ -234,10 +236,11 @@ export const catalogRoutes = {
     access: { fixture: 'product' },
     params: IdParam,
     responses: { 200: ProductDetail },
+    errors: [404],
   }),
   updateProduct: defineRoute({
     method: 'PATCH',
-    path: '/api/product/{id}',
+    path: '/api/product/:id',
     operationId: 'updateProduct',
     summary: 'Muda a disponibilidade ou o estoque de um produto',
     tags: ['Catalog'],
@@ -246,10 +249,11 @@ export const catalogRoutes = {
     params: IdParam,
     body: UpdateProductBody,
     responses: { 200: ProductDetail },
+    errors: [404],
   }),
   updateOffer: defineRoute({
     method: 'PATCH',
-    path: '/api/offer/{locationId}/{productId}',
+    path: '/api/offer/:locationId/:productId',
     operationId: 'updateOffer',
     summary: 'Muda a oferta de um produto numa loja: preço, promoção e período, estoque, disponibilidade',
     tags: ['Catalog'],
@@ -258,6 +262,7 @@ export const catalogRoutes = {
     params: OfferParams,
     body: UpdateOfferBody,
     responses: { 200: CatalogOffer },
+    errors: [404],
   }),
   publicOffers: defineRoute({
     method: 'GET',
@@ -269,6 +274,7 @@ export const catalogRoutes = {
     access: { fixture: 'publicOffers' },
     querystring: PublicOffersQuery,
     responses: { 200: paged(PublicOffer) },
+    errors: [404],
   }),
   uniqueOffers: defineRoute({
     method: 'POST',
@@ -280,6 +286,7 @@ export const catalogRoutes = {
     access: { fixture: 'uniqueOffers' },
     body: UniqueOffersBody,
     responses: { 200: PublicOfferList },
+    errors: [404],
   }),
   minifiedLocations: defineRoute({
     method: 'GET',
