@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowBackUp, IconCheck, IconCircleCheck, IconEdit, IconSend, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError } from '../../shared/api/client';
@@ -68,7 +68,7 @@ export function CartActions({ cart }: { cart: Cart }) {
           {error}
         </Alert>
       )}
-      <Group grow gap="sm">
+      <Stack gap={6}>
         {actions.includes('reopen') && (
           <Button variant="default" leftSection={<IconEdit size={16} />} onClick={() => void change('in_review').catch(() => undefined)} loading={status.isPending && status.variables === 'in_review'} disabled={busy}>
             {t('shoppingCarts.actions.reopen')}
@@ -84,7 +84,7 @@ export function CartActions({ cart }: { cart: Cart }) {
             {t('shoppingCarts.actions.cancel')}
           </Button>
         )}
-      </Group>
+      </Stack>
       {confirm.modal}
     </Stack>
   );

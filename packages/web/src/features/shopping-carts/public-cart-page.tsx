@@ -52,7 +52,7 @@ function PublicCart({ cart, token }: { cart: PublicCart; token: string }) {
     });
   const color = cart.account.header_color ?? 'var(--mantine-color-blue-7)';
   return (
-    <Box mih="100vh" bg="gray.0" pb={120}>
+    <Box mih="100vh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
       <Box bg={color} c="white" py="md" px="md">
         <Container size="sm" px={0}>
           <Group gap="sm" wrap="nowrap">
@@ -70,7 +70,7 @@ function PublicCart({ cart, token }: { cart: PublicCart; token: string }) {
           </Group>
         </Container>
       </Box>
-      <Container size="sm" px="md" pt="md">
+      <Container size="sm" px="md" pt="md" w="100%" style={{ flex: 1 }}>
         <Stack gap="md">
           <Stack gap={2}>
             <Title order={3}>{t('shoppingCarts.public.greeting', { name: cart.customer_name })}</Title>
@@ -124,7 +124,7 @@ function PublicCart({ cart, token }: { cart: PublicCart; token: string }) {
           )}
         </Stack>
       </Container>
-      <Box pos="fixed" bottom={0} left={0} right={0} bg="white" py="sm" px="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)', boxShadow: '0 -4px 12px rgba(0,0,0,0.06)' }}>
+      <Box pos="sticky" bottom={0} bg="white" py="sm" px="md" mt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)', boxShadow: '0 -4px 12px rgba(0,0,0,0.06)' }}>
         <Container size="sm" px={0}>
           <Group justify="space-between" wrap="nowrap" gap="md">
             <Stack gap={0}>
