@@ -70,8 +70,9 @@ describe('cart abandonment screen', () => {
     await page.getByRole('textbox', { name: 'Loja', exact: true }).or(page.getByRole('combobox', { name: 'Loja', exact: true })).first().click();
     await page.getByRole('option', { name: store.name, exact: true }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('location_id')).toBe(String(store.id));
+    // The previous numbers stay (dimmed) until the store's arrive.
+    await expect.poll(() => page.locator('[data-testid=cart-metrics-stores] tbody tr').count()).toBe(1);
     await drawn(page);
-    expect(await page.locator('[data-testid=cart-metrics-stores] tbody tr').count()).toBe(1);
     await page.reload();
     await drawn(page);
     expect(await page.getByRole('textbox', { name: 'Loja', exact: true }).or(page.getByRole('combobox', { name: 'Loja', exact: true })).first().inputValue()).toBe(store.name);
