@@ -10,7 +10,9 @@ const proxied = ['/api', '/search', '/uploads', '/authenticate', '/changeaccount
   // Retail media keeps spec §7's root paths.
   '/campaign', '^/ad(/|\\?|$)', '/audience', '/configuration/', '/subpublishers', '/advertisers', '/publishers', '/goals', '/ad-sizes', '/recommended-products/', '/report/',
   // Slots keep spec §7's paths beside the screens' /logistic/slots/{mode}/…: only the API's own.
-  '^/logistic/slots/(weekly|dates|without-work)', '^/logistic/slots(/\\d+)?(\\?|$)'];
+  '^/logistic/slots/(weekly|dates|without-work)', '^/logistic/slots(/\\d+)?(\\?|$)',
+  // The customer's cart link (no login).
+  '/public/'];
 
 // Every signed-out deep link lands on the sign-in page: it ships in the entry chunk, no second round trip.
 const LOGIN_ROUTES = new Set(['/login/', '/login/$origin', '/auth/login']);
@@ -46,6 +48,8 @@ export default defineConfig({
     proxy: {
       ...Object.fromEntries(proxied.map((p) => [p, api])),
       '/socket.io': { target: api, ws: true },
+      // Spec §7 reads a cart at GET /shopping-cart/{id}, the path of its screen (§2): a page load stays here.
+      '/shopping-cart/': { target: api, bypass: (req) => ((req.headers.accept ?? '').includes('text/html') ? req.url : undefined) },
     },
   },
   test: {

@@ -6,7 +6,14 @@ import { errorEnvelope } from './errors.ts';
 
 /** Retail media's API keeps the paths of spec §7 (`/campaign/v2`, `/ad/actions/…`, `/audience/…`) at the root. */
 const RETAIL_MEDIA_PREFIXES = ['/campaign', '/ad/', '/audience', '/configuration/', '/subpublishers', '/advertisers', '/publishers', '/goals', '/ad-sizes', '/recommended-products/', '/report/'];
-const API_PREFIXES = ['/api/', '/v1/', '/docs', '/openapi.json', '/socket.io', '/health', '/ready', '/uploads/', ...RETAIL_MEDIA_PREFIXES];
+/** Paths where spec §7 reads data at the very path of a §2 screen (`GET /shopping-cart/{id}`): a browser's page load gets the SPA. */
+const SCREEN_AND_API_PREFIXES = ['/shopping-cart/'];
+const API_PREFIXES = ['/public/', '/api/', '/v1/', '/docs', '/openapi.json', '/socket.io', '/health', '/ready', '/uploads/', ...RETAIL_MEDIA_PREFIXES];
+
+/** A browser loading a page (not the SPA's own fetch, which sends a bearer token and asks for JSON). */
+function isPageLoad(method: string, headers: Record<string, string | string[] | undefined>): boolean {
+  return method === 'GET' && !headers.authorization && String(headers.accept ?? '').includes('text/html');
+}
 
 /**
  * Serves the built SPA (when packages/web/dist exists) and answers unknown paths: browser
@@ -30,6 +37,13 @@ export default fp<{ webDist?: string }>(
         setHeaders: (reply, path) => {
           reply.header('cache-control', path.startsWith(hashed) ? 'public, max-age=31536000, immutable' : 'no-cache');
         },
+      });
+    }
+    if (dist) {
+      app.addHook('onRequest', async (request, reply) => {
+        const path = request.url.split('?')[0]!;
+        if (!SCREEN_AND_API_PREFIXES.some((p) => path.startsWith(p)) || !isPageLoad(request.method, request.headers)) return;
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
       });
     }
     // Unknown paths count against the rate limit too, so probing for routes is not free.
