@@ -21,6 +21,17 @@ describe('built SPA served by the API', () => {
     await page.context().close();
   });
 
+  it('serves a page load of /shopping-cart/{id} (screen) and the API at the same path to a fetch with a token', async () => {
+    const page = await newPage(browser, 1024, 768);
+    const res = await page.goto(`${base}/shopping-cart/1`);
+    expect(res?.status()).toBe(200);
+    await expect.poll(() => page.url()).toContain('/login?callback_url=');
+    await page.context().close();
+    const api = await fetch(`${base}/shopping-cart/1`, { headers: { accept: 'application/json' } });
+    expect(api.status).toBe(401);
+    expect((await api.json()).error.code).toBeTruthy();
+  });
+
   it('answers unknown API paths with the JSON error envelope, not the SPA', async () => {
     const api = await fetch(`${base}/api/nao-existe`, { headers: { accept: 'text/html' } });
     expect(api.status).toBe(404);
