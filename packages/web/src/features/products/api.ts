@@ -9,18 +9,17 @@ import { PRODUCTS_PAGE_SIZE, type ProductsSearch } from './products-search';
 
 export { storesQuery, type StoreOption } from '../locations/api';
 
-import type { OfferPatch, Product, ProductDetail, ProductFacets, ProductPage, ProductPatch } from './catalog-types';
+import type { components, paths } from '../../shared/api/schema';
 
-export type { OfferPatch, Product, ProductDetail, ProductFacets, ProductOffer, ProductPage, ProductPatch } from './catalog-types';
-
-type Call<T> = Promise<{ data?: T; error?: unknown; response: Response }>;
-interface CatalogClient {
-  GET<T>(path: string, init?: { params?: { query?: object; path?: object } }): Call<T>;
-  PATCH<T>(path: string, init: { params: { path: object }; body: object }): Call<T>;
-}
-// The same client (token, language, 401 handling) for the catalog routes whose contract has not
-// reached the generated schema yet.
-const catalogApi = api as unknown as CatalogClient;
+type Schemas = components['schemas'];
+export type Product = Schemas['CatalogProduct'];
+export type ProductOffer = Schemas['CatalogOffer'];
+export type ProductDetail = Schemas['ProductDetail'];
+export type ProductFacets = Schemas['ProductFacets'];
+type PatchBody<P extends '/api/product/{id}' | '/api/offer/{locationId}/{productId}'> = NonNullable<paths[P]['patch']['requestBody']>['content']['application/json'];
+export type ProductPatch = PatchBody<'/api/product/{id}'>;
+export type OfferPatch = PatchBody<'/api/offer/{locationId}/{productId}'>;
+type ProductPage = { data: Product[]; meta: Schemas['PageMeta'] };
 
 /** What the list asks the API: the URL's search and the path's store. */
 export type ProductsQuery = {
@@ -59,7 +58,7 @@ export const productKeys = {
 export const productsListQuery = (accountId: number, query: ProductsQuery) =>
   queryOptions({
     queryKey: productKeys.list(accountId, query),
-    queryFn: () => unwrap(catalogApi.GET<ProductPage>('/search/products', { params: { query } })),
+    queryFn: () => unwrap(api.GET('/search/products', { params: { query } })),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });
@@ -67,7 +66,7 @@ export const productsListQuery = (accountId: number, query: ProductsQuery) =>
 export const productFacetsQuery = (accountId: number, locationId: number | undefined) =>
   queryOptions({
     queryKey: productKeys.facets(accountId, locationId),
-    queryFn: () => unwrap(catalogApi.GET<ProductFacets>('/search/products/facets', { params: { query: locationId ? { location_id: locationId } : {} } })),
+    queryFn: () => unwrap(api.GET('/search/products/facets', { params: { query: locationId ? { location_id: locationId } : {} } })),
     staleTime: 5 * 60_000,
     meta: { silent: true },
   });
@@ -75,7 +74,7 @@ export const productFacetsQuery = (accountId: number, locationId: number | undef
 export const productQuery = (accountId: number, id: number) =>
   queryOptions({
     queryKey: productKeys.detail(accountId, id),
-    queryFn: () => unwrap(catalogApi.GET<ProductDetail>('/api/product/{id}', { params: { path: { id } } })),
+    queryFn: () => unwrap(api.GET('/api/product/{id}', { params: { path: { id } } })),
     meta: { silent: true },
   });
 
@@ -131,7 +130,7 @@ export function useUpdateProduct() {
   );
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ id, body }: ProductEdit) => unwrap(catalogApi.PATCH<Product>('/api/product/{id}', { params: { path: { id } }, body })),
+    mutationFn: ({ id, body }: ProductEdit) => unwrap(api.PATCH('/api/product/{id}', { params: { path: { id } }, body })),
     ...optimistic,
   });
 }
@@ -153,7 +152,7 @@ export function useUpdateOffer() {
   );
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ locationId, productId, body }: OfferEdit) => unwrap(catalogApi.PATCH<unknown>('/api/offer/{locationId}/{productId}', { params: { path: { locationId, productId } }, body })),
+    mutationFn: ({ locationId, productId, body }: OfferEdit) => unwrap(api.PATCH('/api/offer/{locationId}/{productId}', { params: { path: { locationId, productId } }, body })),
     ...optimistic,
     onSuccess: (_data: unknown, vars: OfferEdit) => {
       if (vars.announce) notifySuccess(t('products.offer.saved'));

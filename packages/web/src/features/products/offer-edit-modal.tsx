@@ -35,8 +35,8 @@ export function offerFormValues(offer: NonNullable<Product['offer']>): Values {
   return {
     price: offer.price,
     promotional_price: offer.promotional_price ?? '',
-    promotion_start: day(offer.promotion_start_at),
-    promotion_end: day(offer.promotion_end_at),
+    promotion_start: day(offer.promotion_start),
+    promotion_end: day(offer.promotion_end),
     stock: offer.stock,
     is_available: offer.is_available,
   };
@@ -60,8 +60,8 @@ export function offerFormBody(values: Values): { body?: OfferPatch; errors: Part
     body: {
       price: price!,
       promotional_price: promo,
-      promotion_start_at: promo !== null && values.promotion_start ? dateHourToIso(values.promotion_start, '00:00', 'start') : null,
-      promotion_end_at: promo !== null && values.promotion_end ? dateHourToIso(values.promotion_end, '23:59', 'end') : null,
+      promotion_start: promo !== null && values.promotion_start ? dateHourToIso(values.promotion_start, '00:00', 'start') : null,
+      promotion_end: promo !== null && values.promotion_end ? dateHourToIso(values.promotion_end, '23:59', 'end') : null,
       stock: stock!,
       is_available: values.is_available,
     },

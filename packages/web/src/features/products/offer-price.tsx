@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import type { ProductOffer } from './api';
-import { formatPeriod, formatPrice, promotionRunning } from './product-format';
+import { formatPeriod, formatPrice } from './product-format';
 import { t } from '../../i18n';
 
 /** A store's price: the promotional one (with the regular struck through and its period) when it has one. */
@@ -20,8 +20,8 @@ export function OfferPrice({ offer, align = 'flex-start' }: { offer: ProductOffe
       </Text>
     );
   }
-  const running = promotionRunning(offer.promotion_start_at, offer.promotion_end_at);
-  const period = formatPeriod(offer.promotion_start_at, offer.promotion_end_at);
+  const running = offer.promotion_active;
+  const period = formatPeriod(offer.promotion_start, offer.promotion_end);
   return (
     <Stack gap={0} align={align}>
       {running ? (

@@ -11,7 +11,7 @@ const COLORS = { available: 'green', out_of_stock: 'orange', unavailable: 'gray'
 export function AvailabilityBadge({ isAvailable, stock }: { isAvailable: boolean; stock: number }) {
   const state = availabilityState(isAvailable, stock);
   return (
-    <Badge color={COLORS[state]} variant="light" data-testid="product-availability" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
+    <Badge color={COLORS[state]} variant="light" size="sm" data-testid="product-availability" style={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
       {t(`products.availability.${state === 'available' ? 'available' : state === 'out_of_stock' ? 'outOfStock' : 'unavailable'}`)}
     </Badge>
   );

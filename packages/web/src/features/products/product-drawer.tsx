@@ -2,7 +2,7 @@ import { Anchor, Badge, Divider, Drawer, Group, Skeleton, Stack, Table, Text, Ti
 import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '../../shared/components/load-error';
 import { formatInt } from '../../shared/ui/format';
-import { productQuery, useAccountId, useStores, type ProductDetail } from './api';
+import { productQuery, useAccountId, type ProductDetail } from './api';
 import { AvailabilityBadge } from './product-controls';
 import { formatCodes, formatPrice, formatUnit } from './product-format';
 import { OfferPrice } from './offer-price';
@@ -13,7 +13,6 @@ interface Props {
   productId: number | null;
   /** The store whose list is open: its offer comes first. */
   locationId: number | undefined;
-  editable: boolean;
   onClose: () => void;
   /** Opens a store's view of the list. */
   onStore: (locationId: number) => void;
@@ -55,7 +54,6 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 }
 
 function ProductDetailView({ product, locationId, onStore }: { product: ProductDetail; locationId: number | undefined; onStore: (id: number) => void }) {
-  const stores = useStores();
   const offers = [...product.offers].sort((a, b) => Number(b.location_id === locationId) - Number(a.location_id === locationId));
   return (
     <Stack gap="md">
@@ -106,7 +104,7 @@ function ProductDetailView({ product, locationId, onStore }: { product: ProductD
                 <Table.Tr key={offer.location_id} bg={offer.location_id === locationId ? 'var(--mantine-primary-color-light)' : undefined}>
                   <Table.Td>
                     <Anchor component="button" type="button" size="sm" onClick={() => onStore(offer.location_id)}>
-                      {offer.location_name ?? stores.byId.get(offer.location_id)?.name ?? `#${offer.location_id}`}
+                      {offer.location_name}
                     </Anchor>
                   </Table.Td>
                   <Table.Td ta="right">

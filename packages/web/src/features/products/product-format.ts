@@ -32,11 +32,6 @@ export function formatPeriod(start: string | null | undefined, end: string | nul
   return null;
 }
 
-/** Whether a promotion's period includes now (open ends are open). */
-export function promotionRunning(start: string | null | undefined, end: string | null | undefined, now = Date.now()): boolean {
-  return (!start || Date.parse(start) <= now) && (!end || Date.parse(end) >= now);
-}
-
 export type AvailabilityState = 'available' | 'out_of_stock' | 'unavailable';
 
 /** What a shopper would see: switched off, on but with no stock, or on sale. */

@@ -35,7 +35,7 @@ const STORES = [{ id: 1, name: 'Bom Preço Pinheiros', city: 'São Paulo', state
 const routes = (extra: Record<string, Handler> = {}) => ({
   ...SHELL_ROUTES,
   'GET /search/products': () => page(PRODUCTS),
-  'GET /search/products/facets': () => json({ categories: [{ value: 'Açúcar', count: 1 }], brands: [{ value: 'Doce Vida', count: 1 }] }),
+  'GET /search/products/facets': () => json({ categories: [{ name: 'Mercearia', count: 2, children: [{ name: 'Açúcar', count: 1, path: 'Mercearia > Açúcar' }] }], brands: [{ name: 'Doce Vida', count: 1 }] }),
   'GET /api/location/minified': () => json({ data: STORES }),
   ...extra,
 });
@@ -51,7 +51,7 @@ describe('products list', { timeout: 30_000 }, () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByTestId('product-availability')).toHaveTextContent('Disponível');
     expect(within(rows[1]!).getByTestId('product-availability')).toHaveTextContent('Sem estoque');
-    expect(within(rows[0]!).getByText('SKU sku-12')).toBeInTheDocument();
+    expect(within(rows[0]!).getByTestId('product-codes')).toHaveTextContent('SKU sku-12 · GTIN 7891000100103');
     expect(screen.getByText('2 produtos')).toBeInTheDocument();
   });
 

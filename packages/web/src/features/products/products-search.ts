@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { PRODUCT_SORTS, type ProductSort } from '@backoffice/contracts';
 import { searchPage, searchText } from '../../shared/ui/search-params';
 
 /** Spec §9: products 50 per page, page 1. */
 export const PRODUCTS_PAGE_SIZE = 50;
 
-export const PRODUCT_SORTS = ['relevance', 'name', 'price_asc', 'price_desc', 'stock_desc'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export { PRODUCT_SORTS, type ProductSort };
 
 /** A free-text facet value from the URL: trimmed, at most 120 characters, blank as absent. */
 const facet = () => searchText();

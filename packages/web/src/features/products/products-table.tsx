@@ -27,11 +27,10 @@ export function ProductsTable({ products, locationId, editable, onOpen, onToggle
   const storeView = locationId !== undefined;
   return (
     <Table.ScrollContainer minWidth={0} type="native">
-      <Table verticalSpacing="xs" highlightOnHover miw={{ sm: 900 }}>
+      <Table verticalSpacing="xs" highlightOnHover miw={{ sm: 820 }}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('products.columns.product')}</Table.Th>
-            <Table.Th visibleFrom="sm">{t('products.columns.codes')}</Table.Th>
             <Table.Th visibleFrom="md">{t('products.columns.category')}</Table.Th>
             <Table.Th visibleFrom="sm">{t('products.columns.unit')}</Table.Th>
             <Table.Th ta="right">{t('products.columns.price')}</Table.Th>
@@ -50,7 +49,7 @@ export function ProductsTable({ products, locationId, editable, onOpen, onToggle
             return (
               <Table.Tr key={product.id} data-testid="product-row" onClick={() => onOpen(product)} style={{ cursor: 'pointer' }}>
                 <Table.Td>
-                  <Group gap="sm" wrap="nowrap" miw={220}>
+                  <Group gap="sm" wrap="nowrap" miw={240}>
                     <ProductThumb src={product.image_url} name={product.name} />
                     <Stack gap={0} miw={0}>
                       <Text size="sm" fw={600} lineClamp={2} title={product.name} data-testid="product-name">
@@ -59,20 +58,14 @@ export function ProductsTable({ products, locationId, editable, onOpen, onToggle
                       <Text size="xs" c="dimmed" truncate="end">
                         {product.brand ?? t('products.noBrand')}
                       </Text>
+                      <Text size="xs" c="dimmed" data-testid="product-codes">
+                        {codes.join(' · ')}
+                      </Text>
                       <Text size="xs" c="dimmed" hiddenFrom="sm">
-                        {[codes[0], formatUnit(product.unit_measurement, product.size_pack)].join(' · ')}
+                        {formatUnit(product.unit_measurement, product.size_pack)}
                       </Text>
                     </Stack>
                   </Group>
-                </Table.Td>
-                <Table.Td visibleFrom="sm">
-                  <Stack gap={0}>
-                    {codes.map((line) => (
-                      <Text key={line} size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} ff="monospace">
-                        {line}
-                      </Text>
-                    ))}
-                  </Stack>
                 </Table.Td>
                 <Table.Td visibleFrom="md">
                   <Tooltip label={categories.path} disabled={product.categories.length < 2} withinPortal>
