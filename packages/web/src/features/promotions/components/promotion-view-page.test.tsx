@@ -32,6 +32,7 @@ const coupon: Promotion = {
 const cafe: CatalogProduct = {
   id: 1, product_sku: 'cafe-aurora-500g', name: 'Café Aurora Tradicional 500g', brand: 'Aurora', gtin: null, image_url: null, categories: [],
   price: 18.9, unit_measurement: 'un', is_available: true, available_stock: 10, url: null, additional_references: [], product_reference_code: null, tags: [],
+  sellers: [], size_pack: '500g', weight_per_unit: null, offer: null,
 };
 
 describe('promotion view (spec §2)', { timeout: 20_000 }, () => {
