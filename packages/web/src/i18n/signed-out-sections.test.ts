@@ -6,13 +6,18 @@ import { SRC, sourceFiles, staticImports } from '../test/import-graph';
 import { SIGNED_OUT_SECTIONS } from '.';
 import ptBR from './pt-BR.json';
 
+/** A signed-out route that loads every section before it renders (the customer's cart link): its texts may come from any. */
+function loadsAllMessages(file: string): boolean {
+  return /beforeLoad: \(\) => loadMessages\(\)/.test(readFileSync(join(SRC, file), 'utf8'));
+}
+
 // What renders before routes/_private.tsx has loaded every section: the signed-out routes, the
 // shell, and the private layout's pending state.
 const ROOTS = [
   'main.tsx',
   'router.tsx',
   'shared/components/page-loader.tsx',
-  ...sourceFiles().filter((f) => f.startsWith('routes/') && !f.startsWith('routes/_private') && !f.includes('.test.')),
+  ...sourceFiles().filter((f) => f.startsWith('routes/') && !f.startsWith('routes/_private') && !f.includes('.test.') && !loadsAllMessages(f)),
 ];
 // The route tree imports every route, signed-in ones included; the private layout renders only once the sections are loaded.
 const NOT_FOLLOWED = new Set(['routeTree.gen.ts', 'routes/_private.tsx']);
