@@ -14,6 +14,11 @@
 //   1. GET /search/products?query=<a typed word> rotating words with and without accents and typos
 //      ("acucar", "aroz", "feijao", "leite integral", "cafe"…): p95 ≤ 30 ms; also with location_id;
 //   2. POST /api/shopping-cart/generate with a 30-line list for a customer at a store: p95 ≤ 300 ms.
+// Searches and a list's lines are answered from the catalog cache (modules/catalog/catalog-cache.ts)
+// while the account's catalog version stays the same, as a catalog a shopper searches mostly is; so
+// that what the indexes cost is on record too, two more figures: searches no request asked before (a
+// new page each: a row at 20 connections), and cart generations one at a time, each after a change to
+// the catalog (an offer's stock through the API), when every line is matched from the indexes again.
 // p50/p95/p99 are computed from every response time of a row (autocannon reports no p95). Writes
 // bench/results/catalog-<date>.json and prints a table with each row's ratio to the bare route.
 //
@@ -41,6 +46,8 @@ const SEARCH_P95_MS = 30;
 /** Cart generations per turn of the cart row (every answer counted, however long it takes). */
 const CART_REQUESTS_PER_TURN = Number(process.env.BENCH_CART_REQUESTS ?? 60);
 const CART_P95_MS = 300;
+/** Cart generations timed one at a time after a catalog change (the row that no cache answers). */
+const UNCACHED_CARTS = 20;
 const ACCOUNT_SLUG = 'supermercado-bom-preco';
 const onlyRows = process.env.BENCH_ROWS as 'search' | 'carts' | undefined;
 const reuseDataset = process.env.BENCH_REUSE === '1';
@@ -295,8 +302,15 @@ async function seeded(db: SqlRunner) {
   );
   const stores = await db.query<{ id: number }>(`SELECT id FROM locations WHERE name LIKE 'Bom Preço Loja %' ORDER BY id`);
   const [customer] = await db.query<{ id: number }>(`SELECT id FROM customers WHERE email = 'cliente.benchmark@bench.test'`);
-  const sample = await db.query<{ name: string }>(`SELECT name FROM products ORDER BY id LIMIT 5`);
-  return { products: Number(counts!.products), offers: Number(counts!.offers), storeIds: stores.map((s) => s.id), customerId: customer?.id ?? 0, sample: sample.map((s) => s.name) };
+  const sample = await db.query<{ id: number; name: string }>(`SELECT id, name FROM products ORDER BY id LIMIT 5`);
+  return {
+    products: Number(counts!.products),
+    offers: Number(counts!.offers),
+    storeIds: stores.map((s) => s.id),
+    customerId: customer?.id ?? 0,
+    sample: sample.map((s) => s.name),
+    productId: sample[0]?.id ?? 0,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -384,6 +398,7 @@ async function main() {
   // The machine is shared: its load before the rows is written beside them.
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
   const rows: Record<string, Timed> = {};
+  let uncachedCarts: { requests: number; p50: number; p95: number; max: number } | undefined;
   const samples: Record<string, { status: number; ms: number; bytes: number; note: string }> = {};
   /** One request outside the load: its status, size and what it found, and the bare route set to answer the same body. */
   const sampleOf = async (label: string, bareName: string, path: string, init: RequestInit, note: (body: Record<string, unknown>) => string) => {
@@ -400,6 +415,14 @@ async function main() {
   const searchPath = (word: string, store?: number) => `/search/products?query=${encodeURIComponent(word)}${store ? `&location_id=${store}` : ''}`;
   const searches = SEARCH_WORDS.map((word) => ({ method: 'GET' as const, path: searchPath(word), headers: auth, body: '' }));
   const storeSearches = SEARCH_WORDS.flatMap((word, i) => ({ method: 'GET' as const, path: searchPath(word, dataset.storeIds[i % dataset.storeIds.length]), headers: auth, body: '' }));
+  // Searches no earlier request asked for (another page size and page for each request of a run): every
+  // one is ranked from the indexes, none answered from the catalog cache.
+  const uncachedSearches = Array.from({ length: 20_000 }, (_, i) => ({
+    method: 'GET' as const,
+    path: `${searchPath(SEARCH_WORDS[i % SEARCH_WORDS.length]!, i % 2 ? dataset.storeIds[i % dataset.storeIds.length] : undefined)}&quantity=${20 + ((i * 7) % 31)}&page=${1 + (Math.floor(i / SEARCH_WORDS.length) % 16)}`,
+    headers: auth,
+    body: '',
+  }));
   const names = (body: Record<string, unknown>) => {
     const data = (body.data as Array<{ name: string }> | undefined) ?? [];
     return `${(body.meta as { total?: number } | undefined)?.total ?? data.length} found, first: ${data.slice(0, 3).map((p) => p.name).join(' · ')}`;
@@ -421,6 +444,7 @@ async function main() {
         ['bare GET /bare (search-sized body)', { url: bareUrl, requests: rotating([{ method: 'GET', path: '/bare/search', headers: {}, body: '' }]) }],
         ['GET /search/products?query=<typed word>', { url: appUrl, requests: rotating(searches) }],
         ['GET /search/products?query=<typed word>&location_id', { url: appUrl, requests: rotating(storeSearches) }],
+        ['GET /search/products, not cached (a new page each request; half with location_id)', { url: appUrl, requests: rotating(uncachedSearches) }],
       ]),
     );
   }
@@ -445,12 +469,28 @@ async function main() {
         ['POST /api/shopping-cart/generate (30 lines)', { url: appUrl, requests: rotating(generate), amount: CART_REQUESTS_PER_TURN, timeout: 120 }],
       ]),
     );
+    // The same lists, one at a time, each after a change to the store's catalog (an offer's stock, through
+    // the API): every line is matched from the indexes again, none answered from the catalog cache.
+    const times: number[] = [];
+    for (let i = 0; i < UNCACHED_CARTS; i++) {
+      const store = dataset.storeIds[i % dataset.storeIds.length]!;
+      const change = await fetch(`${appUrl}/api/offer/${store}/${dataset.productId}`, { method: 'PATCH', headers: json, body: JSON.stringify({ stock: 100 + i }) });
+      if (!change.ok) throw new Error(`offer change: ${change.status} ${await change.text()}`);
+      const t0 = performance.now();
+      const res = await fetch(`${appUrl}${generate[i % generate.length]!.path}`, { method: 'POST', headers: json, body: generate[i % generate.length]!.body });
+      await res.arrayBuffer();
+      if (res.status !== 201) throw new Error(`cart generation: ${res.status}`);
+      times.push(performance.now() - t0);
+    }
+    const sorted = times.sort((a, b) => a - b);
+    uncachedCarts = { requests: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted.at(-1)!) };
+    console.log(`cart generation alone after a catalog change (not cached): p50 ${uncachedCarts.p50} ms, p95 ${uncachedCarts.p95} ms, max ${uncachedCarts.max} ms`);
   }
 
   await close();
   clearInterval(keepAlive);
 
-  const bareOf = (label: string) => rows[label.startsWith('POST /api/shopping-cart') ? 'bare POST /bare (cart-sized body)' : 'bare GET /bare (search-sized body)'];
+  const bareOf = (label: string) => rows[label.includes('POST ') ? 'bare POST /bare (cart-sized body)' : 'bare GET /bare (search-sized body)'];
   const shown = Object.fromEntries(
     Object.entries(rows).map(([label, r]) => {
       const bare = bareOf(label)!;
@@ -480,6 +520,7 @@ async function main() {
       listLines: LIST_LENGTH,
       samples,
       rows,
+      uncachedCarts,
     },
     checks,
   );

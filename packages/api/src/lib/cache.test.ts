@@ -295,6 +295,39 @@ describe.each(engines)('%s tag versions and read cache', (_name, make) => {
     await reads.read('ttl', ['t'], s.load);
     expect(s.loads).toBe(2);
   });
+
+  it('keeps an entry no longer than its value stays true by the clock (until)', async () => {
+    let now = 1_000_000;
+    const reads = createReadCache(cache.versions, { ttlSeconds: 60, now: () => now });
+    const s = source({ endsAt: 1_010_000 });
+    const until = (v: { endsAt: number }) => v.endsAt;
+    await reads.read('promo', ['p'], s.load, until);
+    now += 9_000;
+    await reads.read('promo', ['p'], s.load, until);
+    expect(s.loads).toBe(1);
+    now += 1_000;
+    await reads.read('promo', ['p'], s.load, until);
+    expect(s.loads).toBe(2);
+    // A value already past its moment is answered, not kept.
+    await reads.read('promo', ['p'], s.load, until);
+    expect(s.loads).toBe(3);
+  });
+
+  it('counts a value by sizeOf against maxBytes', async () => {
+    const reads = createReadCache(cache.versions, { maxBytes: 10_000, sizeOf: (v) => (v as number[]).length * 1_000 });
+    let loads = 0;
+    const read = (n: number) => reads.read(`rows:${n}`, ['rows'], async () => (loads++, Array(4).fill(n)));
+    await read(1);
+    await read(2);
+    await read(1);
+    expect(loads).toBe(2);
+    // A third 4,000-byte value does not fit beside the two: the least recently read (2) goes.
+    await read(3);
+    await read(1);
+    expect(loads).toBe(3);
+    await read(2);
+    expect(loads).toBe(4);
+  });
 });
 
 describe.runIf(redisUrl)('read caches of two instances on one Redis', () => {

@@ -197,17 +197,21 @@ export function createMemoryCache({ max = 50_000, now = Date.now }: MemoryCacheO
 export interface ReadCache {
   /**
    * The value of `key`, loaded by `load` unless an entry stored under the current versions of `tags`
-   * (always the same tags for a key) is held. A load that throws is not cached.
+   * (always the same tags for a key) is held. A load that throws is not cached. `until`: when a value
+   * loaded stops being true by the clock alone (a promotion's end), in milliseconds; the entry lives
+   * no longer than that.
    */
-  read<T>(key: string, tags: readonly string[], load: () => Promise<T>): Promise<T>;
+  read<T>(key: string, tags: readonly string[], load: () => Promise<T>, until?: (value: T) => number | null): Promise<T>;
   /** After a write has committed: every instance reloads what it read under these tags. */
   changed(...tags: string[]): Promise<void>;
 }
 
 export interface ReadCacheOptions {
   max?: number;
-  /** Bytes the entries may hold together, strings counted by their length (other values as 1 KB each). */
+  /** Bytes the entries may hold together, strings counted by their length (other values as 1 KB each, or by `sizeOf`). */
   maxBytes?: number;
+  /** Bytes a value (not a string) takes, roughly. */
+  sizeOf?: (value: unknown) => number;
   ttlSeconds?: number;
   /** Clock in milliseconds (tests pass a controllable one). */
   now?: () => number;
@@ -223,18 +227,18 @@ const deepFreeze = <T>(value: T): T => {
 
 export function createReadCache(
   versions: TagVersions,
-  { max = 20_000, maxBytes = 64 * 2 ** 20, ttlSeconds = 60, now = Date.now }: ReadCacheOptions = {},
+  { max = 20_000, maxBytes = 64 * 2 ** 20, ttlSeconds = 60, now = Date.now, sizeOf = () => 1024 }: ReadCacheOptions = {},
 ): ReadCache {
   const entries = new LRUCache<string, { value: unknown; versions: string[]; expiresAt: number }>({
     max,
     maxSize: maxBytes,
-    sizeCalculation: (e, key) => key.length + (typeof e.value === 'string' ? e.value.length : 1024),
+    sizeCalculation: (e, key) => key.length + Math.max(1, typeof e.value === 'string' ? e.value.length : sizeOf(e.value)),
   });
   // Loads in flight by key, joined by reads under the same versions (a burst of misses is one query).
   const loading = new Map<string, { stamp: string; promise: Promise<unknown> }>();
   const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
   return {
-    async read<T>(key: string, tags: readonly string[], load: () => Promise<T>): Promise<T> {
+    async read<T>(key: string, tags: readonly string[], load: () => Promise<T>, until?: (value: T) => number | null): Promise<T> {
       const current = await versions.read(tags);
       const held = entries.get(key);
       if (held && held.expiresAt > now() && same(held.versions, current)) return held.value as T;
@@ -245,7 +249,8 @@ export function createReadCache(
       // afterwards, so the next read does not match and loads again.
       const promise = load()
         .then((value) => {
-          entries.set(key, { value: deepFreeze(value), versions: current, expiresAt: now() + ttlSeconds * 1000 });
+          const expiresAt = Math.min(now() + ttlSeconds * 1000, until?.(value) ?? Infinity);
+          if (expiresAt > now()) entries.set(key, { value: deepFreeze(value), versions: current, expiresAt });
           return value;
         })
         .finally(() => {

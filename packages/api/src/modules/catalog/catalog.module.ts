@@ -1,4 +1,5 @@
 import type { AppModule } from '../../lib/module.ts';
+import { createCatalogCache } from './catalog-cache.ts';
 import { createCatalogRepo } from './catalog.repo.ts';
 import { registerCatalogRoutes } from './catalog.routes.ts';
 import { createCatalogService, type CatalogService } from './catalog.service.ts';
@@ -8,7 +9,12 @@ import { createOfferMatching } from './offer-matching.ts';
 export const catalogModule: AppModule = {
   name: 'catalog',
   register(app, { db, services, provide }) {
-    const catalog = createCatalogService({ repo: createCatalogRepo(db), matching: createOfferMatching(db), allowedLocationIds: services.locations.allowedLocationIds });
+    const catalog = createCatalogService({
+      repo: createCatalogRepo(db),
+      matching: createOfferMatching(db),
+      storeVisible: services.locations.visibleTo,
+      cache: createCatalogCache(db),
+    });
     registerCatalogRoutes(app, catalog, services.locations);
     provide({ catalog });
   },

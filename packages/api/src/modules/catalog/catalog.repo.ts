@@ -3,11 +3,13 @@ import { Prisma } from '../../generated/prisma/client.ts';
 import { folded } from '../../lib/like.ts';
 import type { ProductSort } from '@backoffice/contracts';
 import {
+  boundTerms,
   CANDIDATES,
   candidatesSql,
   effectivePrice,
   matchColumns,
   offerAvailable,
+  orCorrected,
   prepareQuery,
   promoActive,
   toMatch,
@@ -64,7 +66,7 @@ export interface ProductFilters {
 }
 
 /** Most products a typed search ranks and pages through (its count is exact below it, this number above). */
-export const SEARCH_CAP = 1000;
+export const SEARCH_CAP = CANDIDATES;
 
 const productColumns = Prisma.sql`
   p.id, p.sku, p.name, p.brand, p.gtin, p.image_url AS "imageUrl", p.categories, p.price_cents AS "priceCents",
@@ -135,18 +137,20 @@ export function createCatalogRepo(db: Db) {
 
     /**
      * One page of the account's products. With a typed query the indexes find the candidates (see
-     * `candidatesSql`: exact SKU/GTIN, Portuguese full text, trigram typos), at most SEARCH_CAP of them,
-     * ranked by relevance then availability; without one, the filters alone, by name.
+     * `candidatesSql`: exact SKU/GTIN, Portuguese full text; misspellings corrected when that found
+     * nothing), at most SEARCH_CAP of them, ranked by relevance then availability; without one, the
+     * filters alone, by name.
      */
     async search(accountId: number, f: ProductFilters, page: number, quantity: number) {
       const loc = f.locationId ?? null;
-      const conditions: Prisma.Sql[] = [];
-      if (f.skus) conditions.push(f.skus.length ? Prisma.sql`p.sku = ANY(${f.skus}::text[])` : Prisma.sql`FALSE`);
+      const productConditions: Prisma.Sql[] = [];
+      if (f.skus) productConditions.push(f.skus.length ? Prisma.sql`p.sku = ANY(${f.skus}::text[])` : Prisma.sql`FALSE`);
+      if (f.category?.length) productConditions.push(Prisma.sql`p.categories[1:${f.category.length}] = ${f.category}::text[]`);
+      if (f.brand) productConditions.push(Prisma.sql`lower(p.brand) = lower(${f.brand})`);
+      const conditions = [...productConditions];
       if (f.available !== undefined) {
         conditions.push(loc === null ? Prisma.sql`p.is_available = ${f.available}` : Prisma.sql`${offerAvailable(Prisma.sql`p`, Prisma.sql`o`)} = ${f.available}`);
       }
-      if (f.category?.length) conditions.push(Prisma.sql`p.categories[1:${f.category.length}] = ${f.category}::text[]`);
-      if (f.brand) conditions.push(Prisma.sql`lower(p.brand) = lower(${f.brand})`);
       const filter = conditions.length ? Prisma.join(conditions, ' AND ') : Prisma.sql`TRUE`;
       const price = loc === null ? Prisma.sql`p.price_cents` : effectivePrice(Prisma.sql`o`);
       const stock = loc === null ? Prisma.sql`p.available_stock` : Prisma.sql`o.stock`;
@@ -163,27 +167,30 @@ export function createCatalogRepo(db: Db) {
       const offset = (page - 1) * quantity;
 
       if (f.query) {
-        const q = prepareQuery(f.query);
-        const from = loc === null ? Prisma.empty : Prisma.sql`JOIN offers o ON o.product_id = p.id AND o.location_id = ${loc}`;
-        const rows = await db.$queryRaw<Array<{ id: number; total: bigint }>>`
-          SELECT page.id, page.total
-            FROM (VALUES (${q.raw}, ${q.folded}, ${q.strict}, ${q.loose})) AS q(raw, folded, strict, loose)
-            CROSS JOIN LATERAL (
-              WITH ${candidatesSql(accountId, loc, SEARCH_CAP, SEARCH_CAP, filter)}
-              SELECT c.id, (SELECT count(*) FROM candidates) AS total
-                FROM candidates c JOIN products p ON p.id = c.id ${from}
-               ORDER BY ${order(Prisma.sql`c.exact DESC, round(c.r::numeric, 2) DESC, c.avail DESC, ${byName}`)}
-               LIMIT ${quantity} OFFSET ${offset}
-            ) page`;
-        let total = rows[0] ? Number(rows[0].total) : 0;
-        if (!rows.length && page > 1) {
-          const [c] = await db.$queryRaw<Array<{ total: bigint }>>`
-            SELECT (SELECT count(*) FROM candidates) AS total
-              FROM (VALUES (${q.raw}, ${q.folded}, ${q.strict}, ${q.loose})) AS q(raw, folded, strict, loose)
-              CROSS JOIN LATERAL (WITH ${candidatesSql(accountId, loc, SEARCH_CAP, SEARCH_CAP, filter)} SELECT 1) x`;
-          total = Number(c?.total ?? 0);
-        }
-        return { rows: await rowsByIds(accountId, rows.map((r) => r.id), f.locationId), total };
+        // The candidates carry what the orders need: `search_text` begins with the folded name.
+        const byText = Prisma.sql`c.search_text, c.id`;
+        const candidateOrder = {
+          relevance: Prisma.sql`c.exact DESC, c.r DESC, c.avail DESC, ${byText}`,
+          name: byText,
+          price_asc: Prisma.sql`c.price ASC, ${byText}`,
+          price_desc: Prisma.sql`c.price DESC, ${byText}`,
+          stock_desc: Prisma.sql`c.stock DESC, ${byText}`,
+        }[sort];
+        const productFilter = productConditions.length ? Prisma.join(productConditions, ' AND ') : Prisma.sql`TRUE`;
+        const found = await orCorrected(
+          db,
+          accountId,
+          prepareQuery(f.query),
+          async (q) => {
+            const [r] = await db.$queryRaw<Array<{ ids: number[]; total: bigint }>>`
+              WITH ${candidatesSql(accountId, boundTerms(q), { locationId: loc, productFilter, available: f.available, cap: SEARCH_CAP })}
+              SELECT (SELECT count(*) FROM candidates) AS total,
+                     ARRAY(SELECT c.id FROM candidates c ORDER BY ${candidateOrder} LIMIT ${quantity} OFFSET ${offset}) AS ids`;
+            return { ids: r!.ids, total: Number(r!.total) };
+          },
+          (r) => r.total === 0,
+        );
+        return { rows: await rowsByIds(accountId, found.ids, f.locationId), total: found.total };
       }
 
       const from = loc === null ? Prisma.sql`products p` : Prisma.sql`products p JOIN offers o ON o.product_id = p.id AND o.location_id = ${loc}`;
@@ -258,10 +265,6 @@ export function createCatalogRepo(db: Db) {
       return r ? toOfferRow(r.offer) : null;
     },
 
-    async locationExists(accountId: number, locationId: number) {
-      return (await db.location.count({ where: { accountId, id: locationId } })) > 0;
-    },
-
     /** Product ids of the account's SKUs. */
     async idsOfSkus(accountId: number, skus: string[]) {
       if (!skus.length) return [];
@@ -278,19 +281,24 @@ export function createCatalogRepo(db: Db) {
       const sold = offerAvailable(Prisma.sql`p`, Prisma.sql`o`);
       const offset = (page - 1) * quantity;
       if (query) {
-        const q = prepareQuery(query);
-        const rows = await db.$queryRaw<Array<MatchRow & { total: bigint }>>`
-          SELECT page.*
-            FROM (VALUES (${q.raw}, ${q.folded}, ${q.strict}, ${q.loose})) AS q(raw, folded, strict, loose)
-            CROSS JOIN LATERAL (
-              WITH ${candidatesSql(accountId, locationId, CANDIDATES, SEARCH_CAP, sold)}
-              SELECT ${matchColumns(Prisma.sql`round(c.r::numeric, 2)::float8`)}, (SELECT count(*) FROM candidates) AS total
-                FROM candidates c JOIN products p ON p.id = c.id
+        return orCorrected(
+          db,
+          accountId,
+          prepareQuery(query),
+          async (q) => {
+            const rows = await db.$queryRaw<Array<MatchRow & { total: bigint }>>`
+              WITH ${candidatesSql(accountId, boundTerms(q), { locationId, available: true, cap: SEARCH_CAP })},
+              page AS (
+                SELECT c.* FROM candidates c
+                 ORDER BY c.exact DESC, c.r DESC, c.search_text, c.id LIMIT ${quantity} OFFSET ${offset})
+              SELECT ${matchColumns(Prisma.sql`least(c.r, 1)`)}, (SELECT count(*) FROM candidates) AS total
+                FROM page c JOIN products p ON p.id = c.id
                 JOIN offers o ON o.product_id = p.id AND o.location_id = ${locationId}
-               ORDER BY c.exact DESC, round(c.r::numeric, 2) DESC, ${folded(Prisma.sql`p.name`)}, p.id
-               LIMIT ${quantity} OFFSET ${offset}
-            ) page`;
-        return { rows: rows.map(toMatch), total: rows[0] ? Number(rows[0].total) : 0 };
+               ORDER BY c.exact DESC, c.r DESC, c.search_text, c.id`;
+            return { rows: rows.map(toMatch), total: rows[0] ? Number(rows[0].total) : 0 };
+          },
+          (r) => r.total === 0 && r.rows.length === 0,
+        );
       }
       const where = Prisma.sql`p.account_id = ${accountId} AND ${sold}`;
       const from = Prisma.sql`products p JOIN offers o ON o.product_id = p.id AND o.location_id = ${locationId}`;

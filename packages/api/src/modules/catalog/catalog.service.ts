@@ -20,7 +20,7 @@ import type { CatalogRepo, OfferRow, ProductRow } from './catalog.repo.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { NotFoundError, ValidationError, found } from '../../lib/errors.ts';
 import type { OfferMatch, OfferMatching } from './offer-matching.ts';
-import type { StoreScope } from '../locations/locations.service.ts';
+import { nextPromotionChange, type CatalogCache } from './catalog-cache.ts';
 
 /** A kg item without a weight per unit weighs 0.5 kg a unit (spec §9). */
 const weightOf = (unit: string, weight: number | null) => weight ?? (unit === 'kg' ? DEFAULT_WEIGHT_PER_UNIT : null);
@@ -99,13 +99,59 @@ interface Caller {
  * store, availability, stock and price changes, and the offers a shopper sees at a store; plus the
  * offer matching shopping carts use (services.catalog).
  */
-export function createCatalogService({ repo, matching, allowedLocationIds }: { repo: CatalogRepo; matching: OfferMatching; allowedLocationIds: StoreScope }) {
+/** Until a match's price changes by the clock (its promotion starts or ends). */
+const matchesUntil = (matches: readonly OfferMatch[]) => nextPromotionChange(matches);
+
+/**
+ * Offer matching answered from the catalog cache: each list line's matches are kept by store, line and
+ * limit, and the lines not held are matched together in one statement.
+ */
+function cachedMatching(matching: OfferMatching, cache: CatalogCache): OfferMatching {
+  async function matchMany(accountId: number, locationId: number, queries: string[], limit = 5): Promise<OfferMatch[][]> {
+    // The loads of the lines not held: gathered for one turn of the event loop, matched in one statement.
+    let missed: Array<{ query: string; resolve(m: OfferMatch[]): void; reject(err: unknown): void }> = [];
+    const flush = async () => {
+      const batch = missed;
+      missed = [];
+      try {
+        const found = await matching.matchMany(accountId, locationId, batch.map((b) => b.query), limit);
+        batch.forEach((b, i) => b.resolve(found[i]!));
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
+    };
+    const load = (query: string) =>
+      new Promise<OfferMatch[]>((resolve, reject) => {
+        if (!missed.length) setImmediate(flush);
+        missed.push({ query, resolve, reject });
+      });
+    return Promise.all(queries.map((q) => cache.read(accountId, `match:${locationId}:${limit}:${q.trim()}`, () => load(q), matchesUntil)));
+  }
+  return {
+    ...matching,
+    matchMany,
+    matchOffers: async (accountId, locationId, query, limit = 5) => (await matchMany(accountId, locationId, [query], limit))[0]!,
+    alternatives: (accountId, locationId, productId, limit = 3) =>
+      cache.read(accountId, `alternatives:${locationId}:${productId}:${limit}`, () => matching.alternatives(accountId, locationId, productId, limit), matchesUntil),
+  };
+}
+
+export function createCatalogService({
+  repo,
+  matching: uncached,
+  storeVisible,
+  cache,
+}: {
+  repo: CatalogRepo;
+  matching: OfferMatching;
+  /** locations.visibleTo */
+  storeVisible: (accountId: number, userId: number, locationId: number) => Promise<boolean>;
+  cache: CatalogCache;
+}) {
+  const matching = cachedMatching(uncached, cache);
   /** The store, if the account has it and the caller is not limited to other stores; 404 otherwise. */
   async function store(caller: Caller, locationId: number) {
-    const allowed = await allowedLocationIds(caller.accountId, caller.userId);
-    if ((allowed && !allowed.includes(locationId)) || !(await repo.locationExists(caller.accountId, locationId))) {
-      throw new NotFoundError('LOCATION_NOT_FOUND');
-    }
+    if (!(await storeVisible(caller.accountId, caller.userId, locationId))) throw new NotFoundError('LOCATION_NOT_FOUND');
   }
 
   async function detail(accountId: number, id: number): Promise<z.input<typeof ProductDetail>> {
@@ -119,18 +165,19 @@ export function createCatalogService({ repo, matching, allowedLocationIds }: { r
 
     async search(caller: Caller, q: z.output<typeof ProductSearchQuery>) {
       if (q.location_id !== undefined) await store(caller, q.location_id);
-      const { rows, total } = await repo.search(
+      const filters = { query: q.query, skus: q.skus, available: q.available, locationId: q.location_id, category: q.category, brand: q.brand, sort: q.sort };
+      const { rows, total } = await cache.read(
         caller.accountId,
-        { query: q.query, skus: q.skus, available: q.available, locationId: q.location_id, category: q.category, brand: q.brand, sort: q.sort },
-        q.page,
-        q.quantity,
+        `search:${JSON.stringify([filters, q.page, q.quantity])}`,
+        () => repo.search(caller.accountId, filters, q.page, q.quantity),
+        (r) => nextPromotionChange(r.rows.map((p) => p.offer)),
       );
       return pageOf(rows.map(toProduct), q, total);
     },
 
     async facets(caller: Caller, locationId: number | undefined): Promise<z.input<typeof ProductFacets>> {
       if (locationId !== undefined) await store(caller, locationId);
-      const { categories, brands } = await repo.facets(caller.accountId, locationId);
+      const { categories, brands } = await cache.read(caller.accountId, `facets:${locationId ?? ''}`, () => repo.facets(caller.accountId, locationId));
       const tops = new Map<string, { name: string; count: number; children: Array<{ name: string; path: string; count: number }> }>();
       for (const c of categories) {
         const top = tops.get(c.top) ?? { name: c.top, count: 0, children: [] };
@@ -186,7 +233,12 @@ export function createCatalogService({ repo, matching, allowedLocationIds }: { r
 
     async publicOffers(caller: Caller, q: z.output<typeof PublicOffersQuery>) {
       await store(caller, q.location_id);
-      const { rows, total } = await repo.publicOffers(caller.accountId, q.location_id, q.query, q.page, q.quantity);
+      const { rows, total } = await cache.read(
+        caller.accountId,
+        `public-offers:${JSON.stringify([q.location_id, q.query, q.page, q.quantity])}`,
+        () => repo.publicOffers(caller.accountId, q.location_id, q.query, q.page, q.quantity),
+        (r) => matchesUntil(r.rows),
+      );
       return pageOf(
         rows.map((m) => toPublicOffer(m, q.location_id)),
         q,

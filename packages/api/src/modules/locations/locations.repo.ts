@@ -132,14 +132,28 @@ export function createLocationsRepo(db: Db) {
       return { slots, promotions, flyers };
     },
 
-    /** The stores a user is limited to; none: every store of the account. */
-    async userLocationIds(accountId: number, userId: number) {
-      const rows = await db.userLocation.findMany({ where: { accountId, userId }, select: { locationId: true }, orderBy: { locationId: 'asc' } });
-      return rows.map((r) => r.locationId);
+    /** The stores a user is linked to (none: not limited), and whether the user is an active admin of the account: one round trip. */
+    async userScope(accountId: number, userId: number) {
+      const [r] = await db.$queryRaw<Array<{ ids: number[]; admin: boolean }>>`
+        SELECT ARRAY(SELECT ul.location_id FROM user_locations ul
+                      WHERE ul.account_id = ${accountId} AND ul.user_id = ${userId} ORDER BY ul.location_id) AS ids,
+               EXISTS (SELECT 1 FROM memberships m
+                        WHERE m.account_id = ${accountId} AND m.user_id = ${userId} AND m.role = 'admin' AND m.status = 'active') AS admin`;
+      return r!;
     },
 
-    async isAdmin(accountId: number, userId: number) {
-      return (await db.membership.count({ where: { accountId, userId, role: 'admin', status: 'active' } })) > 0;
+    /** Whether the account has the store and the user may see it (the rule of `allowedLocationIds`: an admin, a user linked to no store, or one linked to it), in one round trip. */
+    async visibleTo(accountId: number, userId: number, id: number) {
+      const [r] = await db.$queryRaw<Array<{ visible: boolean }>>`
+        SELECT EXISTS (
+          SELECT 1 FROM locations l
+           WHERE l.account_id = ${accountId} AND l.id = ${id}
+             AND (NOT EXISTS (SELECT 1 FROM user_locations ul WHERE ul.account_id = ${accountId} AND ul.user_id = ${userId})
+                  OR EXISTS (SELECT 1 FROM user_locations ul WHERE ul.account_id = ${accountId} AND ul.user_id = ${userId} AND ul.location_id = ${id})
+                  OR EXISTS (SELECT 1 FROM memberships m
+                              WHERE m.account_id = ${accountId} AND m.user_id = ${userId} AND m.role = 'admin' AND m.status = 'active'))
+        ) AS visible`;
+      return r!.visible;
     },
 
     userLocations(accountId: number, locationId?: number) {

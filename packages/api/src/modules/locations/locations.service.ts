@@ -96,9 +96,8 @@ export function createLocationsService({ repo }: { repo: LocationsRepo }) {
 
   // An account's admins see every store, even one they also work at; other members linked to stores see only those.
   const allowedLocationIds: StoreScope = async (accountId, userId) => {
-    const ids = await repo.userLocationIds(accountId, userId);
-    if (!ids.length || (await repo.isAdmin(accountId, userId))) return null;
-    return ids;
+    const { ids, admin } = await repo.userScope(accountId, userId);
+    return !ids.length || admin ? null : ids;
   };
 
   /** The store, if the account has it and it is among the stores the caller may see (null: every one). */

@@ -130,13 +130,75 @@ export function createShoppingCartsRepo(db: Db) {
       return db.shoppingCart.findFirst({ where: { id, accountId, ...scoped(allowed) }, select: cartSelect });
     },
 
-    /** A new cart and its lines, in one transaction: the lines in one statement. */
-    create(data: { accountId: number; customerId: number; locationId: number; listText: string; createdById: number }, totals: Totals, items: ItemData[]) {
-      return db.$transaction(async (tx) => {
-        const cart = await tx.shoppingCart.create({ data: { ...data, ...totalsData(totals) }, select: { id: true } });
-        if (items.length) await tx.shoppingCartItem.createMany({ data: itemRows(cart.id, items) });
-        return cart.id;
-      });
+    /**
+     * A new cart and its lines in one statement (atomic without a transaction: one round trip), answered
+     * as `find` would read it back; `customer`, `location` and the products' names are the caller's.
+     */
+    async create(
+      data: { accountId: number; customerId: number; locationId: number; listText: string; createdById: number },
+      totals: Totals,
+      items: ItemData[],
+      known: { customer: CartRow['customer']; location: CartRow['location']; productName: (productId: number) => string | undefined },
+    ): Promise<CartRow> {
+      const col = <K extends keyof ItemData>(k: K) => items.map((i) => i[k]);
+      const [row] = await db.$queryRaw<Array<{ id: number; status: CartStatus; version: number; created_at: Date; updated_at: Date; item_ids: number[] }>>`
+        WITH cart AS (
+          INSERT INTO shopping_carts (account_id, customer_id, location_id, list_text, created_by_id, coupon_code,
+                                      sub_total_cents, discount_cents, total_cents, pricing, updated_at)
+          VALUES (${data.accountId}, ${data.customerId}, ${data.locationId}, ${data.listText}, ${data.createdById}, ${totals.couponCode},
+                  ${totals.subTotalCents}, ${totals.discountCents}, ${totals.totalCents}, ${JSON.stringify(totals.pricing)}::jsonb, now())
+          RETURNING id, status, version, created_at, updated_at),
+        lines AS (
+          INSERT INTO shopping_cart_items (cart_id, position, detail, query, quantity, unit_measurement, status, product_id,
+                                           candidate_ids, unit_price_cents, sub_total_cents, discount_cents)
+          SELECT cart.id, i.n - 1, i.detail, i.query, i.quantity, i.unit, i.status::cart_item_status, i.product_id,
+                 i.candidates::int[], i.unit_price, i.sub_total, i.discount
+            FROM cart, unnest(${col('detail')}::text[], ${col('query')}::text[], ${col('quantity')}::int[], ${col('unitMeasurement')}::text[],
+                              ${col('status')}::text[], ${col('productId')}::int[], ${items.map((i) => `{${i.candidateIds.join(',')}}`)}::text[],
+                              ${col('unitPriceCents')}::bigint[], ${col('subTotalCents')}::bigint[], ${col('discountCents')}::bigint[])
+                 WITH ORDINALITY AS i(detail, query, quantity, unit, status, product_id, candidates, unit_price, sub_total, discount, n)
+          RETURNING id, position)
+        SELECT cart.id, cart.status::text AS status, cart.version, cart.created_at, cart.updated_at,
+               ARRAY(SELECT l.id FROM lines l ORDER BY l.position) AS item_ids
+          FROM cart`;
+      const r = row!;
+      return {
+        id: r.id,
+        accountId: data.accountId,
+        status: r.status,
+        listText: data.listText,
+        couponCode: totals.couponCode,
+        subTotalCents: BigInt(totals.subTotalCents),
+        discountCents: BigInt(totals.discountCents),
+        totalCents: BigInt(totals.totalCents),
+        pricing: totals.pricing as unknown as Prisma.JsonValue,
+        version: r.version,
+        linkSentAt: null,
+        openedAt: null,
+        convertedAt: null,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+        customer: known.customer,
+        location: known.location,
+        items: items.map((i, position) => {
+          const name = i.productId === null ? undefined : known.productName(i.productId);
+          return {
+            id: r.item_ids[position]!,
+            position,
+            detail: i.detail,
+            query: i.query,
+            quantity: i.quantity,
+            unitMeasurement: i.unitMeasurement,
+            status: i.status,
+            productId: i.productId,
+            candidateIds: i.candidateIds,
+            unitPriceCents: BigInt(i.unitPriceCents),
+            subTotalCents: BigInt(i.subTotalCents),
+            discountCents: BigInt(i.discountCents),
+            product: name === undefined ? null : { name },
+          };
+        }),
+      };
     },
 
     /**

@@ -117,13 +117,14 @@ export function createShoppingCartsService({ repo, catalog, pricing, scope, mess
     return { customer, location };
   }
 
-  /** The cart as the API answers it: offers of its products now, and its link's delivery. */
-  async function view(row: CartRow, known?: Offers): Promise<z.input<typeof ShoppingCart>> {
+  /** The cart as the API answers it: offers of its products now (`known`: those already read), and its link's delivery. */
+  async function view(row: CartRow, known?: Offers, { isNew = false } = {}): Promise<z.input<typeof ShoppingCart>> {
     const ids = productIdsOf(row.items);
     const missing = known ? ids.filter((id) => !known.has(id)) : ids;
     const [fetched, latest] = await Promise.all([
       missing.length ? catalog.offersFor(row.accountId, row.location.id, missing) : [],
-      messaging.latestFor(row.accountId, 'shopping_cart', [row.id]),
+      // A cart just created has had no message sent about it.
+      isNew ? new Map<number, never>() : messaging.latestFor(row.accountId, 'shopping_cart', [row.id]),
     ]);
     const offers = new Map(known ?? []);
     for (const o of fetched) offers.set(o.productId, o);
@@ -210,12 +211,13 @@ export function createShoppingCartsService({ repo, catalog, pricing, scope, mess
       const { customer, location } = await parties(caller, input);
       const { drafts, offers } = await resolveLines(caller.accountId, location.id, parseList(input.list));
       const { items, totals } = await price(caller.accountId, { locationId: location.id, customer }, drafts, offers, input.coupon_code, lang);
-      const id = await repo.create(
+      const row = await repo.create(
         { accountId: caller.accountId, customerId: customer.id, locationId: location.id, listText: input.list, createdById: caller.userId },
         totals,
         items,
+        { customer, location, productName: (id) => offers.get(id)?.name },
       );
-      return view(found(await repo.find(caller.accountId, id)), offers);
+      return view(row, offers, { isNew: true });
     },
 
     async get(caller: Caller, id: number) {

@@ -446,7 +446,7 @@ describe('seed', () => {
 });
 
 describe('a 30-line list', () => {
-  it('is matched in one catalog round trip and its lines inserted in one statement', async () => {
+  it('is matched in one catalog round trip and written in one statement with its lines', async () => {
     const calls = { matchMany: 0, itemWrites: 0 };
     const matching = createOfferMatching(t.db);
     const db = t.db.$extends({
@@ -456,6 +456,11 @@ describe('a 30-line list', () => {
             if (operation.startsWith('create')) calls.itemWrites += 1;
             return query(args);
           },
+        },
+        // The raw statements that write lines.
+        async $queryRaw({ args, query }) {
+          if (/INSERT INTO shopping_cart_items/.test(String((args as unknown as { strings?: string[] }).strings?.join('') ?? ''))) calls.itemWrites += 1;
+          return query(args);
         },
       },
     }) as unknown as Db;
@@ -481,6 +486,8 @@ describe('a 30-line list', () => {
     const cart = await service.generate({ accountId, userId }, input, 'pt-BR');
     expect(cart.items).toHaveLength(30);
     expect(calls).toEqual({ matchMany: 1, itemWrites: 1 });
+    // The cart answered from what was written is the cart read back.
+    expect(await service.get({ accountId, userId }, cart.id)).toEqual(cart);
     if (process.env.CART_TIMING) {
       const started = performance.now();
       for (let i = 0; i < 5; i++) await service.generate({ accountId, userId }, input, 'pt-BR');
