@@ -37,11 +37,11 @@ function catalogVersions(db: Db): TagVersions {
   };
 }
 
-/** Bytes a cached catalog read takes, roughly: a product or an offer match as JSON is about 700 bytes. */
+/** Bytes a cached catalog read takes: a page kept as JSON its length; a list of offer matches about 700 bytes each. */
 const sizeOf = (value: unknown): number => {
-  const v = value as { rows?: unknown[] } | unknown[];
-  const n = Array.isArray(v) ? v.length : Array.isArray(v?.rows) ? v.rows.length : 1;
-  return 256 + n * 768;
+  const json = (value as { json?: unknown } | null)?.json;
+  if (typeof json === 'string') return json.length;
+  return 256 + (Array.isArray(value) ? value.length : 1) * 768;
 };
 
 export interface CatalogCache {

@@ -3,14 +3,15 @@ import {
   DEFAULT_WEIGHT_PER_UNIT,
   fromCents,
   msg,
+  paged,
   toCents,
   type CatalogOffer,
-  type CatalogProduct,
+  CatalogProduct,
   type ContractMessageKey,
   type ProductDetail,
-  type ProductFacets,
+  ProductFacets,
   type ProductSearchQuery,
-  type PublicOffer,
+  PublicOffer,
   type UpdateOfferInput,
   type UpdateProductBody,
   type UniqueOffersBody,
@@ -99,6 +100,17 @@ interface Caller {
  * store, availability, stock and price changes, and the offers a shopper sees at a store; plus the
  * offer matching shopping carts use (services.catalog).
  */
+/** A page kept as JSON, and when it stops being true by the clock. */
+interface JsonPage {
+  json: string;
+  until: number | null;
+}
+const untilOf = (p: JsonPage) => p.until;
+
+/** The contracts' page bodies, checked once when a page is loaded. */
+const ProductPage = paged(CatalogProduct);
+const PublicOfferPage = paged(PublicOffer);
+
 /** Until a match's price changes by the clock (its promotion starts or ends). */
 const matchesUntil = (matches: readonly OfferMatch[]) => nextPromotionChange(matches);
 
@@ -127,6 +139,7 @@ function cachedMatching(matching: OfferMatching, cache: CatalogCache): OfferMatc
       });
     return Promise.all(queries.map((q) => cache.read(accountId, `match:${locationId}:${limit}:${q.trim()}`, () => load(q), matchesUntil)));
   }
+  /** Top-level categories with their second level and counts, and brands, each by name. */
   return {
     ...matching,
     matchMany,
@@ -160,41 +173,52 @@ export function createCatalogService({
     return { ...product, offers: p.offers.map((o) => ({ ...toOffer(o), location_name: o.locationName ?? '' })) };
   }
 
+  /** Top-level categories with their second level and counts, and brands, each by name. */
+  async function facets(accountId: number, locationId: number | undefined): Promise<z.input<typeof ProductFacets>> {
+    const { categories, brands } = await repo.facets(accountId, locationId);
+    const tops = new Map<string, { name: string; count: number; children: Array<{ name: string; path: string; count: number }> }>();
+    for (const c of categories) {
+      const top = tops.get(c.top) ?? { name: c.top, count: 0, children: [] };
+      tops.set(c.top, top);
+      top.count += Number(c.count);
+      if (c.sub) {
+        const child = top.children.find((x) => x.name === c.sub);
+        if (child) child.count += Number(c.count);
+        else top.children.push({ name: c.sub, path: `${c.top} > ${c.sub}`, count: Number(c.count) });
+      }
+    }
+    const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'pt-BR');
+    return {
+      categories: [...tops.values()].sort(byName).map((t) => ({ ...t, children: t.children.sort(byName) })),
+      brands: brands.map((b) => ({ name: b.brand, count: Number(b.count) })).sort(byName),
+    };
+  }
+
   return {
     ...matching,
 
-    async search(caller: Caller, q: z.output<typeof ProductSearchQuery>) {
+    /**
+     * One page of the search as JSON, checked against the contract when loaded, then answered from the
+     * catalog cache (no mapping, parsing or serialising on a hit) until the account's catalog changes
+     * or a promotional period of the page starts or ends.
+     */
+    async searchJson(caller: Caller, q: z.output<typeof ProductSearchQuery>): Promise<string> {
       if (q.location_id !== undefined) await store(caller, q.location_id);
       const filters = { query: q.query, skus: q.skus, available: q.available, locationId: q.location_id, category: q.category, brand: q.brand, sort: q.sort };
-      const { rows, total } = await cache.read(
-        caller.accountId,
-        `search:${JSON.stringify([filters, q.page, q.quantity])}`,
-        () => repo.search(caller.accountId, filters, q.page, q.quantity),
-        (r) => nextPromotionChange(r.rows.map((p) => p.offer)),
-      );
-      return pageOf(rows.map(toProduct), q, total);
+      const page = await cache.read(caller.accountId, `search:${JSON.stringify([filters, q.page, q.quantity])}`, async () => {
+        const { rows, total } = await repo.search(caller.accountId, filters, q.page, q.quantity);
+        return { json: JSON.stringify(ProductPage.parse(pageOf(rows.map(toProduct), q, total))), until: nextPromotionChange(rows.map((p) => p.offer)) };
+      }, untilOf);
+      return page.json;
     },
 
-    async facets(caller: Caller, locationId: number | undefined): Promise<z.input<typeof ProductFacets>> {
+    /** Categories and brands with their counts (of the store's offers with a store), as JSON from the catalog cache. */
+    async facetsJson(caller: Caller, locationId: number | undefined): Promise<string> {
       if (locationId !== undefined) await store(caller, locationId);
-      const { categories, brands } = await cache.read(caller.accountId, `facets:${locationId ?? ''}`, () => repo.facets(caller.accountId, locationId));
-      const tops = new Map<string, { name: string; count: number; children: Array<{ name: string; path: string; count: number }> }>();
-      for (const c of categories) {
-        const top = tops.get(c.top) ?? { name: c.top, count: 0, children: [] };
-        tops.set(c.top, top);
-        top.count += Number(c.count);
-        if (c.sub) {
-          const child = top.children.find((x) => x.name === c.sub);
-          if (child) child.count += Number(c.count);
-          else top.children.push({ name: c.sub, path: `${c.top} > ${c.sub}`, count: Number(c.count) });
-        }
-      }
-      const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'pt-BR');
-      return {
-        categories: [...tops.values()].sort(byName).map((t) => ({ ...t, children: t.children.sort(byName) })),
-        brands: brands.map((b) => ({ name: b.brand, count: Number(b.count) })).sort(byName),
-      };
+      const page = await cache.read(caller.accountId, `facets:${locationId ?? ''}`, async () => ({ json: JSON.stringify(ProductFacets.parse(await facets(caller.accountId, locationId))), until: null }));
+      return page.json;
     },
+
 
     detail: (caller: Caller, id: number) => detail(caller.accountId, id),
 
@@ -231,19 +255,14 @@ export function createCatalogService({
       return toOffer(found(await repo.offerRow(caller.accountId, locationId, productId), 'OFFER_NOT_FOUND'));
     },
 
-    async publicOffers(caller: Caller, q: z.output<typeof PublicOffersQuery>) {
+    /** What a shopper finds at the store (one page), as JSON from the catalog cache. */
+    async publicOffersJson(caller: Caller, q: z.output<typeof PublicOffersQuery>): Promise<string> {
       await store(caller, q.location_id);
-      const { rows, total } = await cache.read(
-        caller.accountId,
-        `public-offers:${JSON.stringify([q.location_id, q.query, q.page, q.quantity])}`,
-        () => repo.publicOffers(caller.accountId, q.location_id, q.query, q.page, q.quantity),
-        (r) => matchesUntil(r.rows),
-      );
-      return pageOf(
-        rows.map((m) => toPublicOffer(m, q.location_id)),
-        q,
-        total,
-      );
+      const page = await cache.read(caller.accountId, `public-offers:${JSON.stringify([q.location_id, q.query, q.page, q.quantity])}`, async () => {
+        const { rows, total } = await repo.publicOffers(caller.accountId, q.location_id, q.query, q.page, q.quantity);
+        return { json: JSON.stringify(PublicOfferPage.parse(pageOf(rows.map((m) => toPublicOffer(m, q.location_id)), q, total))), until: matchesUntil(rows) };
+      }, untilOf);
+      return page.json;
     },
 
     /** The current offer of each product (by id or SKU, ids first) at the store: one per product. */
