@@ -27,4 +27,5 @@ export * from './operators.ts';
 export * from './customers.ts';
 export * from './product-imports.ts';
 export * from './shopping-carts.ts';
+export * from './orders.ts';
 export * from './cart-metrics.ts';

@@ -86,22 +86,22 @@ export interface CartSummaryRow {
   updated_at: Date;
 }
 
-const itemRows = (cartId: number, items: ItemData[]) =>
-  items.map((i, position) => ({
-    ...(i.id ? { id: i.id } : {}),
-    cartId,
-    position,
-    detail: i.detail,
-    query: i.query,
-    quantity: i.quantity,
-    unitMeasurement: i.unitMeasurement,
-    status: i.status,
-    productId: i.productId,
-    candidateIds: i.candidateIds,
-    unitPriceCents: BigInt(i.unitPriceCents),
-    subTotalCents: BigInt(i.subTotalCents),
-    discountCents: BigInt(i.discountCents),
-  }));
+/** A line's stored columns at its position (amounts as bigint cents). */
+const lineColumns = (i: ItemData, position: number) => ({
+  position,
+  detail: i.detail,
+  query: i.query,
+  quantity: i.quantity,
+  unitMeasurement: i.unitMeasurement,
+  status: i.status,
+  productId: i.productId,
+  candidateIds: i.candidateIds,
+  unitPriceCents: BigInt(i.unitPriceCents),
+  subTotalCents: BigInt(i.subTotalCents),
+  discountCents: BigInt(i.discountCents),
+});
+
+const itemRows = (cartId: number, items: ItemData[]) => items.map((i, position) => ({ ...(i.id ? { id: i.id } : {}), cartId, ...lineColumns(i, position) }));
 
 const totalsData = (t: Totals) => ({
   couponCode: t.couponCode,
@@ -182,21 +182,7 @@ export function createShoppingCartsRepo(db: Db) {
         location: known.location,
         items: items.map((i, position) => {
           const name = i.productId === null ? undefined : known.productName(i.productId);
-          return {
-            id: r.item_ids[position]!,
-            position,
-            detail: i.detail,
-            query: i.query,
-            quantity: i.quantity,
-            unitMeasurement: i.unitMeasurement,
-            status: i.status,
-            productId: i.productId,
-            candidateIds: i.candidateIds,
-            unitPriceCents: BigInt(i.unitPriceCents),
-            subTotalCents: BigInt(i.subTotalCents),
-            discountCents: BigInt(i.discountCents),
-            product: name === undefined ? null : { name },
-          };
+          return { id: r.item_ids[position]!, ...lineColumns(i, position), product: name === undefined ? null : { name } };
         }),
       };
     },
