@@ -1,3 +1,9 @@
+import { z } from 'zod';
+import { defineRoute } from './route.ts';
+import { IdParam, Money, PageQuery, Timestamp, paged } from './common.ts';
+import { BRAZILIAN_STATES, ZipCode } from './brazil.ts';
+import { msg } from './messages.ts';
+
 // Issue 21: orders, picking, payments, delivery (spec §2 Orders, §7 Orders). The vocabulary every
 // part of the order flow shares: statuses, channels, fraud analysis, fulfilment and picking.
 
@@ -60,3 +66,323 @@ export type Fulfilment = (typeof FULFILMENTS)[number];
 /** A line while the store picks it: picked as ordered, substituted by an accepted alternative, or missing (rupture). */
 export const PICK_STATUSES = ['pending', 'picked', 'substituted', 'missing'] as const;
 export type PickStatus = (typeof PICK_STATUSES)[number];
+
+// ── Requests, answers and the route table (spec §7 Orders) ──────────────────────────────────────────
+
+const Id = z.number().int().positive();
+const DateOnly = z.iso.date().meta({ description: 'Data AAAA-MM-DD (horário de São Paulo).' });
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => v || null);
+
+/** Units of one line at most (a weighed line: units of the product, its weight in `weight`). */
+export const ORDER_ITEM_MAX_QUANTITY = 999;
+/** Lines of one order at most. */
+export const ORDER_MAX_ITEMS = 300;
+
+export const OrderItemInput = z
+  .strictObject({
+    product_id: Id.optional().meta({ description: 'Produto da conta (ou informe sku).' }),
+    sku: z.string().trim().min(1).max(64).optional().meta({ description: 'SKU do produto (ou informe product_id).' }),
+    quantity: z.number().int().min(1).max(ORDER_ITEM_MAX_QUANTITY).default(1).meta({ description: 'Unidades.' }),
+    weight: z.number().positive().max(1000).optional().meta({ description: 'Peso em kg, somente para produtos vendidos por kg.' }),
+  })
+  .superRefine((item, ctx) => {
+    if (item.product_id === undefined && item.sku === undefined) ctx.addIssue({ code: 'custom', path: ['product_id'], message: msg('ORDER_ITEM_PRODUCT_REQUIRED') });
+    if (item.product_id !== undefined && item.sku !== undefined) ctx.addIssue({ code: 'custom', path: ['sku'], message: msg('ORDER_ITEM_PRODUCT_OR_SKU') });
+  });
+export type OrderItemInput = z.output<typeof OrderItemInput>;
+
+export const OrderAddressInput = z.strictObject({
+  zip_code: ZipCode,
+  street: z.string().trim().min(1).max(160),
+  number: z.string().trim().min(1).max(20),
+  complement: optionalText(120),
+  neighborhood: optionalText(120),
+  city: z.string().trim().min(2).max(120),
+  state: z.enum(BRAZILIAN_STATES),
+});
+
+export const OrderSlotInput = z.strictObject({
+  slot_id: Id.meta({ description: 'Janela de entrega ou retirada da loja.' }),
+  date: DateOnly,
+});
+
+const IntakeFields = z.strictObject({
+  shopping_cart_id: Id.optional().meta({ description: 'Carrinho aprovado que vira pedido (cliente, loja e itens vêm dele).' }),
+  customer_id: Id.optional(),
+  location_id: Id.optional(),
+  channel: z.enum(ORDER_CHANNELS).optional().meta({ description: 'Canal de origem; shopping_cart para um carrinho.' }),
+  external_id: z.string().trim().min(1).max(80).optional().meta({ description: 'Id do pedido no canal: repetido, responde o pedido já criado (200).' }),
+  items: z.array(OrderItemInput).min(1).max(ORDER_MAX_ITEMS).optional(),
+  fulfilment: z.enum(FULFILMENTS).default('delivery'),
+  pays_in_person: z.boolean().default(false).meta({ description: 'Pago na entrega ou na retirada: a separação não espera o pagamento.' }),
+  address: OrderAddressInput.nullable().optional(),
+  slot: OrderSlotInput.nullable().optional(),
+  coupon_code: z.string().trim().max(40).optional().transform((v) => (v ? v : undefined)),
+});
+
+function intakeRules(b: z.output<typeof IntakeFields>, ctx: z.RefinementCtx) {
+  const required = (path: string) => ctx.addIssue({ code: 'custom', path: [path], message: msg('ORDER_FIELD_REQUIRED') });
+  if (b.shopping_cart_id !== undefined) {
+    for (const field of ['customer_id', 'location_id', 'items', 'external_id'] as const) {
+      if (b[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: msg('ORDER_CART_FIELD') });
+    }
+    if (b.channel !== undefined && b.channel !== 'shopping_cart') ctx.addIssue({ code: 'custom', path: ['channel'], message: msg('ORDER_CART_CHANNEL') });
+  } else {
+    if (b.customer_id === undefined) required('customer_id');
+    if (b.location_id === undefined) required('location_id');
+    if (b.items === undefined) required('items');
+    if (b.channel === undefined) required('channel');
+    else if (b.channel === 'shopping_cart') ctx.addIssue({ code: 'custom', path: ['channel'], message: msg('ORDER_CART_CHANNEL') });
+    if (b.external_id === undefined) required('external_id');
+  }
+  if (b.fulfilment === 'delivery' && !b.address && b.shopping_cart_id === undefined) required('address');
+  if (b.fulfilment === 'pickup' && b.address) ctx.addIssue({ code: 'custom', path: ['address'], message: msg('ORDER_PICKUP_NO_ADDRESS') });
+  const seen = new Set<string>();
+  (b.items ?? []).forEach((item, i) => {
+    const key = item.product_id !== undefined ? `id:${item.product_id}` : `sku:${item.sku}`;
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['items', i, item.product_id !== undefined ? 'product_id' : 'sku'], message: msg('ORDER_ITEM_REPEATED') });
+    seen.add(key);
+  });
+}
+
+export const CreateOrderBody = IntakeFields.superRefine(intakeRules).meta({ id: 'CreateOrderBody' });
+export type CreateOrderInput = z.output<typeof CreateOrderBody>;
+
+export const ORDER_SORTS = ['created_at', 'number', 'total'] as const;
+
+const Period = {
+  from: DateOnly.optional().meta({ description: 'Criados a partir deste dia (São Paulo).' }),
+  to: DateOnly.optional().meta({ description: 'Criados até este dia, inclusive (São Paulo).' }),
+};
+const periodRule = (q: { from?: string; to?: string }, ctx: z.RefinementCtx) => {
+  if (q.from && q.to && q.to < q.from) ctx.addIssue({ code: 'custom', path: ['to'], message: msg('END_DATE_BEFORE_START') });
+};
+const QueryId = z.coerce.number().int().positive();
+
+export const OrderListQuery = PageQuery.extend({
+  status: z.enum(ORDER_STATUSES).optional(),
+  location_id: QueryId.optional(),
+  channel: z.enum(ORDER_CHANNELS).optional(),
+  customer_id: QueryId.optional(),
+  number: QueryId.optional().meta({ description: 'Número do pedido.' }),
+  ...Period,
+  order_by: z.enum(ORDER_SORTS).default('created_at'),
+  order_direction: z.enum(['asc', 'desc']).default('desc'),
+}).superRefine(periodRule);
+export type OrderListQuery = z.output<typeof OrderListQuery>;
+
+export const OrderBoardQuery = z
+  .object({
+    location_id: QueryId.optional(),
+    channel: z.enum(ORDER_CHANNELS).optional(),
+    ...Period,
+    quantity: z.coerce.number().int().min(1).max(100).default(20).meta({ description: 'Cartões por coluna (os mais recentes).' }),
+  })
+  .superRefine(periodRule);
+export type OrderBoardQuery = z.output<typeof OrderBoardQuery>;
+
+export const OrderIdPathParam = z.object({ orderId: z.coerce.number().int().positive() });
+
+export const OrderStatusBody = z.strictObject({
+  status: z.enum(ORDER_STATUSES),
+  note: optionalText(500).meta({ description: 'Observação registrada na linha do tempo.' }),
+});
+export type OrderStatusInput = z.output<typeof OrderStatusBody>;
+
+const Ref = z.object({ id: z.number().int(), name: z.string() });
+
+/** An order as lists and the board's cards show it. */
+export const OrderCard = z
+  .object({
+    id: z.number().int(),
+    number: z.number().int(),
+    status: z.enum(ORDER_STATUSES),
+    fraud_status: z.enum(FRAUD_STATUSES),
+    channel: z.enum(ORDER_CHANNELS),
+    external_id: z.string().nullable(),
+    fulfilment: z.enum(FULFILMENTS),
+    pays_in_person: z.boolean(),
+    location: Ref,
+    customer: Ref,
+    items_count: z.number().int(),
+    total: Money,
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  })
+  .meta({ id: 'OrderCard' });
+
+export const OrderAddress = z
+  .object({
+    zip_code: z.string(),
+    street: z.string(),
+    number: z.string(),
+    complement: z.string().nullable(),
+    neighborhood: z.string().nullable(),
+    city: z.string(),
+    state: z.string(),
+  })
+  .meta({ id: 'OrderAddress' });
+
+export const OrderAppliedPromotion = z
+  .object({ promotion_id: z.number().int(), name: z.string(), promotion_type: z.string(), code: z.string().nullable(), discount: Money })
+  .meta({ id: 'OrderAppliedPromotion' });
+
+export const Order = OrderCard.extend({
+  shopping_cart_id: z.number().int().nullable(),
+  address: OrderAddress.nullable(),
+  region_id: z.number().int().nullable(),
+  slot: z.object({ slot_id: z.number().int(), date: z.string() }).nullable(),
+  sub_total: Money,
+  discount: Money.meta({ description: 'Descontos das promoções.' }),
+  manual_discount: Money,
+  delivery_fee: Money,
+  coupon_code: z.string().nullable(),
+  coupon_rejection: z.string().nullable(),
+  applied_promotions: z.array(OrderAppliedPromotion),
+  version: z.number().int(),
+  paid_at: Timestamp.nullable(),
+  picking_started_at: Timestamp.nullable(),
+  picked_at: Timestamp.nullable(),
+  ready_at: Timestamp.nullable(),
+  dispatched_at: Timestamp.nullable(),
+  completed_at: Timestamp.nullable(),
+  canceled_at: Timestamp.nullable(),
+  refunded_at: Timestamp.nullable(),
+}).meta({ id: 'Order' });
+
+export const OrderItem = z
+  .object({
+    id: z.number().int(),
+    position: z.number().int(),
+    product_id: z.number().int().nullable(),
+    sku: z.string(),
+    name: z.string(),
+    unit_measurement: z.string(),
+    quantity: z.number().int(),
+    weight: z.number().nullable().meta({ description: 'Kg pedidos (produtos vendidos por kg).' }),
+    unit_price: Money,
+    sub_total: Money,
+    discount: Money,
+    total: Money,
+    pick_status: z.enum(PICK_STATUSES),
+    picked_quantity: z.number().int().nullable(),
+    picked_weight: z.number().nullable(),
+    substitute: z.object({ product_id: z.number().int().nullable(), sku: z.string(), name: z.string() }).nullable(),
+    picked_at: Timestamp.nullable(),
+  })
+  .meta({ id: 'OrderItem' });
+
+export const OrderEvent = z
+  .object({
+    id: z.number().int(),
+    from_status: z.enum(ORDER_STATUSES).nullable(),
+    to_status: z.enum(ORDER_STATUSES),
+    actor: z.object({ kind: z.string(), user_id: z.number().int().nullable(), name: z.string().nullable() }),
+    note: z.string().nullable(),
+    created_at: Timestamp,
+  })
+  .meta({ id: 'OrderEvent' });
+
+/** An order with its lines, its timeline and where it may go now. */
+export const FullOrder = z
+  .object({
+    order: Order,
+    items: z.array(OrderItem),
+    events: z.array(OrderEvent),
+    next_statuses: z.array(z.enum(ORDER_STATUSES)).meta({ description: 'Status para os quais o pedido pode ir agora.' }),
+  })
+  .meta({ id: 'FullOrder' });
+
+export const OrderResult = FullOrder.extend({ message: z.string() }).meta({ id: 'OrderResult' });
+
+export const OrderBoard = z
+  .object({
+    columns: z.array(
+      z.object({ status: z.enum(ORDER_STATUSES), label: z.string(), count: z.number().int(), orders: z.array(OrderCard) }),
+    ),
+  })
+  .meta({ id: 'OrderBoard' });
+
+const readers = { kind: 'account', module: 'orders' } as const;
+const tags = ['Orders'];
+
+export const orderRoutes = {
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/order',
+    operationId: 'createOrder',
+    summary: 'Recebe um pedido do e-commerce da loja (idempotente por canal e external_id) ou de um carrinho aprovado',
+    tags,
+    permission: readers,
+    access: { fixture: 'newOrder', others: 422 },
+    body: CreateOrderBody,
+    responses: { 200: OrderResult, 201: OrderResult },
+    errors: [409, 422],
+  }),
+  search: defineRoute({
+    method: 'GET',
+    path: '/search/orders',
+    operationId: 'searchOrders',
+    summary: 'Pedidos da conta, filtrados por status, loja, canal, período, cliente e número, paginados',
+    tags,
+    permission: readers,
+    access: { fixture: 'orderSearch' },
+    querystring: OrderListQuery,
+    responses: { 200: paged(OrderCard) },
+  }),
+  board: defineRoute({
+    method: 'GET',
+    path: '/search/orders-by-status',
+    operationId: 'ordersByStatus',
+    summary: 'O quadro de pedidos: por status, a contagem e os pedidos mais recentes',
+    tags,
+    permission: readers,
+    access: { fixture: 'orderBoard' },
+    querystring: OrderBoardQuery,
+    responses: { 200: OrderBoard },
+  }),
+  full: defineRoute({
+    method: 'GET',
+    path: '/api/order/full-order/:id',
+    operationId: 'getFullOrder',
+    summary: 'Um pedido com itens, linha do tempo e os próximos status permitidos',
+    tags,
+    permission: readers,
+    access: { fixture: 'fullOrder' },
+    params: IdParam,
+    responses: { 200: FullOrder },
+    errors: [404],
+  }),
+  move: defineRoute({
+    method: 'POST',
+    path: '/api/picking/status/:id',
+    operationId: 'moveOrderStatus',
+    summary: 'Move o pedido para outro status, se a máquina de estados permitir (registrado na linha do tempo)',
+    tags,
+    permission: readers,
+    access: { fixture: 'orderMove' },
+    params: IdParam,
+    body: OrderStatusBody,
+    responses: { 200: OrderResult },
+    errors: [404, 409],
+  }),
+  cancel: defineRoute({
+    method: 'POST',
+    path: '/api/order/cancel/:orderId',
+    operationId: 'cancelOrder',
+    summary: 'Cancela o pedido, liberando o uso das promoções e a reserva da janela',
+    tags,
+    permission: readers,
+    access: { fixture: 'orderCancel' },
+    params: OrderIdPathParam,
+    responses: { 200: OrderResult },
+    errors: [404, 409],
+  }),
+} as const;

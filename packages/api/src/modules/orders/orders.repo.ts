@@ -1,0 +1,336 @@
+import type { FraudStatus, Fulfilment, OrderChannel, OrderListQuery, OrderStatus } from '@backoffice/contracts';
+import type { Db, Tx } from '../../db/client.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
+
+const orderSelect = {
+  id: true,
+  accountId: true,
+  number: true,
+  locationId: true,
+  customerId: true,
+  channel: true,
+  externalId: true,
+  shoppingCartId: true,
+  status: true,
+  fraudStatus: true,
+  fulfilment: true,
+  paysInPerson: true,
+  address: true,
+  regionId: true,
+  deliveryFeeCents: true,
+  slotId: true,
+  slotDate: true,
+  slotReference: true,
+  subTotalCents: true,
+  discountCents: true,
+  manualDiscountCents: true,
+  totalCents: true,
+  pricing: true,
+  couponCode: true,
+  version: true,
+  paidAt: true,
+  pickingStartedAt: true,
+  pickedAt: true,
+  readyAt: true,
+  dispatchedAt: true,
+  completedAt: true,
+  canceledAt: true,
+  refundedAt: true,
+  createdAt: true,
+  updatedAt: true,
+  _count: { select: { items: true } },
+} as const;
+
+export type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
+/** An order with the names of its store and customer (plain ids in the schema: read beside it). */
+export type NamedOrder = OrderRow & { locationName: string; customerName: string };
+
+const itemSelect = {
+  id: true,
+  position: true,
+  productId: true,
+  sku: true,
+  name: true,
+  unitMeasurement: true,
+  quantity: true,
+  weight: true,
+  unitPriceCents: true,
+  subTotalCents: true,
+  discountCents: true,
+  totalCents: true,
+  pickStatus: true,
+  pickedQuantity: true,
+  pickedWeight: true,
+  substituteProductId: true,
+  substituteSku: true,
+  substituteName: true,
+  pickedAt: true,
+} as const;
+export type OrderItemRow = Prisma.OrderItemGetPayload<{ select: typeof itemSelect }>;
+
+export interface OrderEventRow {
+  id: number;
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  actorUserId: number | null;
+  actorKind: string;
+  actorName: string | null;
+  note: string | null;
+  createdAt: Date;
+}
+
+/** What an intake writes; the number is the repository's business. */
+export interface NewOrder {
+  locationId: number;
+  customerId: number;
+  channel: OrderChannel;
+  externalId: string | null;
+  shoppingCartId: number | null;
+  status: OrderStatus;
+  fraudStatus: FraudStatus;
+  fulfilment: Fulfilment;
+  paysInPerson: boolean;
+  address: Record<string, unknown> | null;
+  slotId: number | null;
+  slotDate: string | null;
+  subTotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  pricing: Record<string, unknown>;
+  couponCode: string | null;
+  createdById: number | null;
+  items: Array<{
+    productId: number;
+    sku: string;
+    name: string;
+    unitMeasurement: string;
+    quantity: number;
+    weight: number | null;
+    unitPriceCents: number;
+    subTotalCents: number;
+    discountCents: number;
+  }>;
+}
+
+export interface OrderFilters {
+  status?: OrderStatus;
+  locationId?: number;
+  channel?: OrderChannel;
+  customerId?: number;
+  number?: number;
+  from?: string;
+  to?: string;
+  /** The stores the caller may see (null: every store of the account). */
+  allowedLocationIds: number[] | null;
+}
+
+/** The column each status move stamps, when it is the first time. */
+const MILESTONE: Partial<Record<OrderStatus, string>> = {
+  paid: 'paid_at',
+  picking: 'picking_started_at',
+  picked: 'picked_at',
+  ready: 'ready_at',
+  out_for_delivery: 'dispatched_at',
+  awaiting_pickup: 'dispatched_at',
+  delivered: 'completed_at',
+  picked_up: 'completed_at',
+  canceled: 'canceled_at',
+  refunded: 'refunded_at',
+};
+
+const SORT_COLUMNS = { created_at: Prisma.sql`o.created_at`, number: Prisma.sql`o.number`, total: Prisma.sql`o.total_cents` } as const;
+
+/** Orders of one account: every query is scoped by `accountId`. */
+export function createOrdersRepo(db: Db) {
+  function where(accountId: number, f: OrderFilters): Prisma.Sql {
+    const c = [Prisma.sql`o.account_id = ${accountId}`];
+    if (f.status) c.push(Prisma.sql`o.status = ${f.status}::order_status`);
+    if (f.locationId !== undefined) c.push(Prisma.sql`o.location_id = ${f.locationId}`);
+    if (f.channel) c.push(Prisma.sql`o.channel = ${f.channel}::order_channel`);
+    if (f.customerId !== undefined) c.push(Prisma.sql`o.customer_id = ${f.customerId}`);
+    if (f.number !== undefined) c.push(Prisma.sql`o.number = ${f.number}`);
+    // Business days are São Paulo's.
+    if (f.from) c.push(Prisma.sql`o.created_at >= (${f.from}::date)::timestamp AT TIME ZONE 'America/Sao_Paulo'`);
+    if (f.to) c.push(Prisma.sql`o.created_at < (${f.to}::date + 1)::timestamp AT TIME ZONE 'America/Sao_Paulo'`);
+    if (f.allowedLocationIds) c.push(f.allowedLocationIds.length ? Prisma.sql`o.location_id IN (${Prisma.join(f.allowedLocationIds)})` : Prisma.sql`FALSE`);
+    return Prisma.join(c, ' AND ');
+  }
+
+  /** The rows of these ids, in this order, with their store's and customer's names. */
+  async function named(accountId: number, ids: number[], client: Db | Tx = db): Promise<NamedOrder[]> {
+    if (!ids.length) return [];
+    const rows = await client.order.findMany({ where: { accountId, id: { in: ids } }, select: orderSelect });
+    const [locations, customers] = await Promise.all([
+      client.location.findMany({ where: { accountId, id: { in: [...new Set(rows.map((r) => r.locationId))] } }, select: { id: true, name: true } }),
+      client.customer.findMany({ where: { accountId, id: { in: [...new Set(rows.map((r) => r.customerId))] } }, select: { id: true, name: true } }),
+    ]);
+    const loc = new Map(locations.map((l) => [l.id, l.name]));
+    const cus = new Map(customers.map((c) => [c.id, c.name]));
+    const byId = new Map(rows.map((r) => [r.id, { ...r, locationName: loc.get(r.locationId) ?? '', customerName: cus.get(r.customerId) ?? '' }]));
+    return ids.map((id) => byId.get(id)).filter((r): r is NamedOrder => !!r);
+  }
+
+  return {
+    named,
+
+    async find(accountId: number, id: number) {
+      return (await named(accountId, [id]))[0] ?? null;
+    },
+
+    /** The order an intake already created (same channel and external id, or same cart). */
+    async findIntake(accountId: number, key: { channel: OrderChannel; externalId: string } | { shoppingCartId: number }) {
+      const row = await db.order.findFirst({
+        where: 'shoppingCartId' in key ? { accountId, shoppingCartId: key.shoppingCartId } : { accountId, channel: key.channel, externalId: key.externalId },
+        select: { id: true },
+      });
+      return row ? this.find(accountId, row.id) : null;
+    },
+
+    items(orderId: number) {
+      return db.orderItem.findMany({ where: { orderId }, select: itemSelect, orderBy: [{ position: 'asc' }, { id: 'asc' }] });
+    },
+
+    events(orderId: number) {
+      return db.$queryRaw<OrderEventRow[]>`
+        SELECT e.id, e.from_status::text AS "fromStatus", e.to_status::text AS "toStatus", e.actor_user_id AS "actorUserId",
+               e.actor_kind AS "actorKind", u.name AS "actorName", e.note, e.created_at AS "createdAt"
+          FROM order_events e LEFT JOIN users u ON u.id = e.actor_user_id
+         WHERE e.order_id = ${orderId}
+         ORDER BY e.created_at, e.id`;
+    },
+
+    /** One page of the account's orders. */
+    async list(accountId: number, f: OrderFilters, q: Pick<OrderListQuery, 'page' | 'quantity' | 'order_by' | 'order_direction'>) {
+      const w = where(accountId, f);
+      const dir = q.order_direction === 'asc' ? Prisma.sql`ASC` : Prisma.sql`DESC`;
+      const [ids, [count]] = await Promise.all([
+        db.$queryRaw<Array<{ id: number }>>`
+          SELECT o.id FROM orders o WHERE ${w}
+          ORDER BY ${SORT_COLUMNS[q.order_by]} ${dir}, o.id ${dir}
+          LIMIT ${q.quantity} OFFSET ${(q.page - 1) * q.quantity}`,
+        db.$queryRaw<Array<{ total: bigint }>>`SELECT count(*) AS total FROM orders o WHERE ${w}`,
+      ]);
+      return { rows: await named(accountId, ids.map((r) => r.id)), total: Number(count!.total) };
+    },
+
+    /** Per status: how many orders, and the ids of the `quantity` most recent. */
+    async board(accountId: number, f: OrderFilters, quantity: number) {
+      const w = where(accountId, f);
+      const [counts, top] = await Promise.all([
+        db.$queryRaw<Array<{ status: OrderStatus; total: bigint }>>`SELECT o.status::text AS status, count(*) AS total FROM orders o WHERE ${w} GROUP BY o.status`,
+        db.$queryRaw<Array<{ id: number; status: OrderStatus }>>`
+          SELECT id, status FROM (
+            SELECT o.id, o.status::text AS status, row_number() OVER (PARTITION BY o.status ORDER BY o.created_at DESC, o.id DESC) AS n
+              FROM orders o WHERE ${w}) ranked
+           WHERE n <= ${quantity}
+           ORDER BY status, n`,
+      ]);
+      const rows = await named(accountId, top.map((r) => r.id));
+      return { counts: new Map(counts.map((c) => [c.status, Number(c.total)])), rows };
+    },
+
+    /**
+     * Creates the order, its lines and its first event in one transaction; the account's next
+     * number is taken under a per-account advisory lock, so concurrent intakes never share one.
+     */
+    create(accountId: number, o: NewOrder, actor: { userId: number | null; kind: string }) {
+      return db.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('orders:number'), ${accountId})`;
+        const [row] = await tx.$queryRaw<Array<{ next: number }>>`SELECT coalesce(max(number), 0) + 1 AS next FROM orders WHERE account_id = ${accountId}`;
+        const { items, ...data } = o;
+        const created = await tx.order.create({
+          data: {
+            ...data,
+            accountId,
+            number: Number(row!.next),
+            address: data.address ? (data.address as Prisma.InputJsonValue) : Prisma.DbNull,
+            pricing: data.pricing as Prisma.InputJsonValue,
+            subTotalCents: BigInt(data.subTotalCents),
+            discountCents: BigInt(data.discountCents),
+            totalCents: BigInt(data.totalCents),
+            items: {
+              create: items.map((i, position) => ({
+                ...i,
+                position,
+                unitPriceCents: BigInt(i.unitPriceCents),
+                subTotalCents: BigInt(i.subTotalCents),
+                discountCents: BigInt(i.discountCents),
+                totalCents: BigInt(i.subTotalCents - i.discountCents),
+              })),
+            },
+            events: { create: { fromStatus: null, toStatus: o.status, actorUserId: actor.userId, actorKind: actor.kind } },
+          },
+          select: { id: true, number: true },
+        });
+        if (o.shoppingCartId !== null) {
+          await tx.$executeRaw`UPDATE shopping_carts SET converted_at = now() WHERE id = ${o.shoppingCartId} AND account_id = ${accountId} AND converted_at IS NULL`;
+        }
+        return created;
+      });
+    },
+
+    setSlotReference(accountId: number, id: number, reference: string) {
+      return db.order.updateMany({ where: { accountId, id }, data: { slotReference: reference } });
+    },
+
+    /** Undoes an intake whose promotions or slot could not be taken. */
+    remove(accountId: number, id: number) {
+      return db.order.deleteMany({ where: { accountId, id } });
+    },
+
+    /**
+     * Moves the order from `from` (at `version`) to `to` and records the event, in one transaction:
+     * the update is conditional on both, so of concurrent moves exactly one happens. False when
+     * the order was no longer there.
+     */
+    move(accountId: number, id: number, m: { from: OrderStatus; version: number; to: OrderStatus; userId: number; note: string | null }) {
+      const milestone = MILESTONE[m.to];
+      const stamp = milestone ? Prisma.sql`, ${Prisma.raw(milestone)} = coalesce(${Prisma.raw(milestone)}, now())` : Prisma.empty;
+      return db.$transaction(async (tx) => {
+        const moved = await tx.$executeRaw`
+          UPDATE orders SET status = ${m.to}::order_status, version = version + 1, updated_at = now() ${stamp}
+           WHERE id = ${id} AND account_id = ${accountId} AND status = ${m.from}::order_status AND version = ${m.version}`;
+        if (moved === 0) return false;
+        await tx.orderEvent.create({ data: { orderId: id, fromStatus: m.from, toStatus: m.to, actorUserId: m.userId, actorKind: 'user', note: m.note } });
+        return true;
+      });
+    },
+
+    /** The account's customer's name and CPF, if the customer is the account's. */
+    customer(accountId: number, id: number) {
+      return db.customer.findFirst({ where: { accountId, id }, select: { id: true, cpf: true } });
+    },
+
+    location(accountId: number, id: number) {
+      return db.location.findFirst({ where: { accountId, id }, select: { id: true } });
+    },
+
+    /** Product ids of the account by SKU. */
+    async productIdsBySku(accountId: number, skus: string[]) {
+      if (!skus.length) return new Map<string, number>();
+      const rows = await db.product.findMany({ where: { accountId, sku: { in: skus } }, select: { id: true, sku: true } });
+      return new Map(rows.map((r) => [r.sku, r.id]));
+    },
+
+    /** An account's cart with its confirmed lines. */
+    cart(accountId: number, id: number) {
+      return db.shoppingCart.findFirst({
+        where: { accountId, id },
+        select: {
+          id: true,
+          status: true,
+          customerId: true,
+          locationId: true,
+          couponCode: true,
+          items: { where: { status: 'confirmed', productId: { not: null } }, select: { productId: true, quantity: true }, orderBy: { position: 'asc' } },
+        },
+      });
+    },
+
+    /** How many orders a store has (a store with orders is not deleted). */
+    countAtLocation(accountId: number, locationId: number) {
+      return db.order.count({ where: { accountId, locationId } });
+    },
+  };
+}
+export type OrdersRepo = ReturnType<typeof createOrdersRepo>;

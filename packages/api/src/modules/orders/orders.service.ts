@@ -1,0 +1,312 @@
+import type { z } from 'zod';
+import {
+  ORDER_STATUSES,
+  ORDER_STATUS_LABELS,
+  fromCents,
+  type CreateOrderInput,
+  type FullOrder,
+  type OrderBoardQuery,
+  type OrderCard,
+  type OrderListQuery,
+  type OrderStatus,
+} from '@backoffice/contracts';
+import { AppError, BusinessRuleError, ConflictError, found } from '../../lib/errors.ts';
+import { pageOf } from '../../lib/paging.ts';
+import { translate, type Lang } from '../../i18n/messages.ts';
+import { isUniqueViolation } from '../users/users.repo.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { Caller, StoreScope } from '../locations/locations.service.ts';
+import type { RedemptionsService } from '../promotions/redemptions.service.ts';
+import type { SlotsService } from '../slots/slots.service.ts';
+import { nextStatuses, refusal, type OrderFacts } from './order-status.ts';
+import { priceOrder, type PricedLine } from './order-pricing.ts';
+import type { NamedOrder, NewOrder, OrderItemRow, OrderEventRow, OrdersRepo } from './orders.repo.ts';
+
+interface Deps {
+  repo: OrdersRepo;
+  catalog: Pick<CatalogService, 'offersFor'>;
+  pricing: Pick<RedemptionsService, 'evaluate' | 'redeem' | 'release'>;
+  slots: Pick<SlotsService, 'book' | 'release'>;
+  scope: StoreScope;
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+const facts = (o: NamedOrder): OrderFacts => ({ status: o.status, fulfilment: o.fulfilment, fraudStatus: o.fraudStatus, paysInPerson: o.paysInPerson });
+
+interface StoredPricing {
+  applied?: Array<{ promotion_id: number; name: string; promotion_type: string; code: string | null; discount: number }>;
+  coupon_rejection?: string | null;
+}
+
+const toCard = (o: NamedOrder): z.input<typeof OrderCard> => ({
+  id: o.id,
+  number: o.number,
+  status: o.status,
+  fraud_status: o.fraudStatus,
+  channel: o.channel,
+  external_id: o.externalId,
+  fulfilment: o.fulfilment,
+  pays_in_person: o.paysInPerson,
+  location: { id: o.locationId, name: o.locationName },
+  customer: { id: o.customerId, name: o.customerName },
+  items_count: o._count.items,
+  total: fromCents(o.totalCents),
+  created_at: o.createdAt.toISOString(),
+  updated_at: o.updatedAt.toISOString(),
+});
+
+function toOrder(o: NamedOrder) {
+  const pricing = (o.pricing ?? {}) as StoredPricing;
+  return {
+    ...toCard(o),
+    shopping_cart_id: o.shoppingCartId,
+    address: (o.address as never) ?? null,
+    region_id: o.regionId,
+    slot: o.slotId !== null && o.slotDate ? { slot_id: o.slotId, date: o.slotDate } : null,
+    sub_total: fromCents(o.subTotalCents),
+    discount: fromCents(o.discountCents),
+    manual_discount: fromCents(o.manualDiscountCents),
+    delivery_fee: fromCents(o.deliveryFeeCents),
+    coupon_code: o.couponCode,
+    coupon_rejection: pricing.coupon_rejection ?? null,
+    applied_promotions: pricing.applied ?? [],
+    version: o.version,
+    paid_at: iso(o.paidAt),
+    picking_started_at: iso(o.pickingStartedAt),
+    picked_at: iso(o.pickedAt),
+    ready_at: iso(o.readyAt),
+    dispatched_at: iso(o.dispatchedAt),
+    completed_at: iso(o.completedAt),
+    canceled_at: iso(o.canceledAt),
+    refunded_at: iso(o.refundedAt),
+  };
+}
+
+const toItem = (i: OrderItemRow) => ({
+  id: i.id,
+  position: i.position,
+  product_id: i.productId,
+  sku: i.sku,
+  name: i.name,
+  unit_measurement: i.unitMeasurement,
+  quantity: i.quantity,
+  weight: i.weight,
+  unit_price: fromCents(i.unitPriceCents),
+  sub_total: fromCents(i.subTotalCents),
+  discount: fromCents(i.discountCents),
+  total: fromCents(i.totalCents),
+  pick_status: i.pickStatus,
+  picked_quantity: i.pickedQuantity,
+  picked_weight: i.pickedWeight,
+  substitute: i.substituteSku ? { product_id: i.substituteProductId, sku: i.substituteSku, name: i.substituteName ?? '' } : null,
+  picked_at: iso(i.pickedAt),
+});
+
+const toEvent = (e: OrderEventRow) => ({
+  id: e.id,
+  from_status: e.fromStatus,
+  to_status: e.toStatus,
+  actor: { kind: e.actorKind, user_id: e.actorUserId, name: e.actorName },
+  note: e.note,
+  created_at: e.createdAt.toISOString(),
+});
+
+/** A 422 naming the body field a refused id came from. */
+const unknownField = (code: 'ORDER_CUSTOMER_UNKNOWN' | 'ORDER_LOCATION_UNKNOWN' | 'ORDER_CART_UNKNOWN', field: string) =>
+  new AppError(422, code, code, {}, [{ field, code: 'custom', message: translate(code, 'pt-BR') }]);
+
+const refusedMove = (o: NamedOrder, to: OrderStatus) => {
+  const reason = o.status === 'canceled' && to === 'canceled' ? 'ORDER_ALREADY_CANCELED' : refusal(facts(o), to);
+  return reason ? new ConflictError(reason, { from: ORDER_STATUS_LABELS[o.status], to: ORDER_STATUS_LABELS[to] }) : null;
+};
+
+/** Orders: intake (the store's e-commerce, an approved cart), lists, the board, and moves through the one state machine. */
+export function createOrdersService({ repo, catalog, pricing, slots, scope }: Deps) {
+  /** The account's order, when the caller may see its store; 404 otherwise. */
+  async function visible(caller: Caller, id: number) {
+    const [row, allowed] = await Promise.all([repo.find(caller.accountId, id), scope(caller.accountId, caller.userId)]);
+    if (!row || (allowed !== null && !allowed.includes(row.locationId))) found(null, 'ORDER_NOT_FOUND');
+    return row!;
+  }
+
+  async function full(row: NamedOrder): Promise<z.input<typeof FullOrder>> {
+    const [items, events] = await Promise.all([repo.items(row.id), repo.events(row.id)]);
+    return { order: toOrder(row), items: items.map(toItem), events: events.map(toEvent), next_statuses: nextStatuses(facts(row)) };
+  }
+
+  /** What the intake prices: the body's lines, or the approved cart's confirmed lines. */
+  async function source(caller: Caller, input: CreateOrderInput, allowed: number[] | null) {
+    if (input.shopping_cart_id !== undefined) {
+      const cart = await repo.cart(caller.accountId, input.shopping_cart_id);
+      if (!cart || (allowed !== null && !allowed.includes(cart.locationId))) throw unknownField('ORDER_CART_UNKNOWN', 'shopping_cart_id');
+      if (!['approved', 'link_sent', 'opened'].includes(cart.status)) throw new ConflictError('ORDER_CART_NOT_APPROVED');
+      if (!cart.items.length) throw new BusinessRuleError('ORDER_CART_EMPTY');
+      return {
+        customerId: cart.customerId,
+        locationId: cart.locationId,
+        channel: 'shopping_cart' as const,
+        externalId: null,
+        couponCode: input.coupon_code ?? cart.couponCode ?? null,
+        items: cart.items.map((i) => ({ product_id: i.productId!, quantity: i.quantity })),
+      };
+    }
+    return {
+      customerId: input.customer_id!,
+      locationId: input.location_id!,
+      channel: input.channel!,
+      externalId: input.external_id!,
+      couponCode: input.coupon_code ?? null,
+      items: input.items!,
+    };
+  }
+
+  /** The existing order of this intake, as a replay answers it. */
+  const replayOf = (caller: Caller, input: CreateOrderInput) =>
+    input.shopping_cart_id !== undefined
+      ? repo.findIntake(caller.accountId, { shoppingCartId: input.shopping_cart_id })
+      : repo.findIntake(caller.accountId, { channel: input.channel!, externalId: input.external_id! });
+
+  async function visibleReplay(caller: Caller, input: CreateOrderInput, allowed: number[] | null) {
+    const existing = await replayOf(caller, input);
+    return existing && (allowed === null || allowed.includes(existing.locationId)) ? existing : null;
+  }
+
+  return {
+    /**
+     * Creates an order priced from the store's current offers and the promotions engine, books its
+     * slot and redeems its promotions; the same intake again answers the order it created.
+     */
+    async create(caller: Caller, input: CreateOrderInput, lang: Lang): Promise<{ created: boolean; order: z.input<typeof FullOrder> }> {
+      const allowed = await scope(caller.accountId, caller.userId);
+      const previous = await visibleReplay(caller, input, allowed);
+      if (previous) return { created: false, order: await full(previous) };
+
+      const s = await source(caller, input, allowed);
+      const [customer, location] = await Promise.all([repo.customer(caller.accountId, s.customerId), repo.location(caller.accountId, s.locationId)]);
+      if (!customer) throw unknownField('ORDER_CUSTOMER_UNKNOWN', 'customer_id');
+      if (!location || (allowed !== null && !allowed.includes(location.id))) throw unknownField('ORDER_LOCATION_UNKNOWN', 'location_id');
+
+      const customerKey = customer.cpf ?? `CLIENTE${customer.id}`;
+      const priced = await priceOrder(
+        { catalog, pricing, productIdsBySku: (skus) => repo.productIdsBySku(caller.accountId, skus) },
+        caller.accountId,
+        { locationId: s.locationId, customer: customerKey, couponCode: s.couponCode, items: s.items },
+        lang,
+      );
+      const data: NewOrder = {
+        locationId: s.locationId,
+        customerId: s.customerId,
+        channel: s.channel,
+        externalId: s.externalId,
+        shoppingCartId: input.shopping_cart_id ?? null,
+        status: 'created',
+        fraudStatus: 'not_required',
+        fulfilment: input.fulfilment,
+        paysInPerson: input.pays_in_person,
+        address: input.address ? { ...input.address } : null,
+        slotId: input.slot?.slot_id ?? null,
+        slotDate: input.slot?.date ?? null,
+        subTotalCents: priced.subTotalCents,
+        discountCents: priced.discountCents,
+        totalCents: priced.totalCents,
+        pricing: { applied: priced.applied, coupon_rejection: priced.couponRejection },
+        couponCode: s.couponCode,
+        createdById: caller.userId,
+        items: priced.lines.map((l: PricedLine) => ({ ...l })),
+      };
+
+      let created: { id: number; number: number };
+      try {
+        created = await repo.create(caller.accountId, data, { userId: caller.userId, kind: 'user' });
+      } catch (err) {
+        // The same intake concurrently: the unique (channel, external id) or cart let one win.
+        if (isUniqueViolation(err)) {
+          const winner = await visibleReplay(caller, input, allowed);
+          if (winner) return { created: false, order: await full(winner) };
+        }
+        throw err;
+      }
+
+      // By id, never reused (a number may be, after an undone intake): the promotions ledger and the slot key on it.
+      const reference = `pedido-${created.id}`;
+      let booked = false;
+      try {
+        if (input.slot) {
+          await slots.book({ accountId: caller.accountId, slotId: input.slot.slot_id, date: input.slot.date, reference });
+          booked = true;
+          await repo.setSlotReference(caller.accountId, created.id, reference);
+        }
+        if (priced.applied.length) {
+          await pricing.redeem(
+            caller.accountId,
+            { order_id: reference, location_id: s.locationId, customer: customerKey, items: priced.engineItems, shipping: 0, coupon_code: s.couponCode ?? undefined },
+            lang,
+          );
+        }
+      } catch (err) {
+        // The order never happened: give back what it took.
+        if (booked) await slots.release({ accountId: caller.accountId, slotId: input.slot!.slot_id, date: input.slot!.date, reference });
+        await pricing.release(caller.accountId, reference);
+        await repo.remove(caller.accountId, created.id);
+        throw err;
+      }
+      return { created: true, order: await full((await repo.find(caller.accountId, created.id))!) };
+    },
+
+    async list(caller: Caller, q: OrderListQuery) {
+      const allowed = await scope(caller.accountId, caller.userId);
+      const { rows, total } = await repo.list(
+        caller.accountId,
+        { status: q.status, locationId: q.location_id, channel: q.channel, customerId: q.customer_id, number: q.number, from: q.from, to: q.to, allowedLocationIds: allowed },
+        q,
+      );
+      return pageOf(rows.map(toCard), q, total);
+    },
+
+    async board(caller: Caller, q: OrderBoardQuery) {
+      const allowed = await scope(caller.accountId, caller.userId);
+      const { counts, rows } = await repo.board(caller.accountId, { locationId: q.location_id, channel: q.channel, from: q.from, to: q.to, allowedLocationIds: allowed }, q.quantity);
+      return {
+        columns: ORDER_STATUSES.map((status) => ({
+          status,
+          label: ORDER_STATUS_LABELS[status],
+          count: counts.get(status) ?? 0,
+          orders: rows.filter((r) => r.status === status).map(toCard),
+        })),
+      };
+    },
+
+    async get(caller: Caller, id: number) {
+      return full(await visible(caller, id));
+    },
+
+    /**
+     * Moves the order through the state machine: a refused move is a 409 with its reason; of
+     * concurrent moves from the same state, one happens and the others are judged again after it.
+     */
+    async move(caller: Caller, id: number, to: OrderStatus, note: string | null) {
+      const row = await visible(caller, id);
+      const refused = refusedMove(row, to);
+      if (refused) throw refused;
+      const moved = await repo.move(caller.accountId, id, { from: row.status, version: row.version, to, userId: caller.userId, note });
+      const now = (await repo.find(caller.accountId, id))!;
+      if (!moved) throw refusedMove(now, to) ?? new ConflictError('ORDER_CHANGED');
+      if (to === 'canceled') await this.releaseHolds(now);
+      return { number: now.number, order: await full(now) };
+    },
+
+    /** Gives back a canceled order's promotion uses and its place in the delivery window. */
+    async releaseHolds(o: NamedOrder) {
+      const reference = `pedido-${o.id}`;
+      await pricing.release(o.accountId, reference);
+      if (o.slotId !== null && o.slotDate && o.slotReference) {
+        await slots.release({ accountId: o.accountId, slotId: o.slotId, date: o.slotDate, reference: o.slotReference });
+      }
+    },
+
+    /** How many orders a store has. */
+    countAtLocation: (accountId: number, locationId: number) => repo.countAtLocation(accountId, locationId),
+  };
+}
+export type OrdersService = ReturnType<typeof createOrdersService>;
