@@ -305,6 +305,11 @@ export function createOrdersRepo(db: Db) {
       return db.location.findFirst({ where: { accountId, id }, select: { id: true } });
     },
 
+    /** The account's window, with its store and mode (delivery or pickup). */
+    slot(accountId: number, id: number) {
+      return db.slot.findFirst({ where: { accountId, id }, select: { id: true, locationId: true, mode: true } });
+    },
+
     /** Product ids of the account by SKU. */
     async productIdsBySku(accountId: number, skus: string[]) {
       if (!skus.length) return new Map<string, number>();

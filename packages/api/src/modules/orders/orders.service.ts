@@ -113,7 +113,7 @@ const toEvent = (e: OrderEventRow) => ({
 });
 
 /** A 422 naming the body field a refused id came from. */
-const unknownField = (code: 'ORDER_CUSTOMER_UNKNOWN' | 'ORDER_LOCATION_UNKNOWN' | 'ORDER_CART_UNKNOWN', field: string) =>
+const unknownField = (code: 'ORDER_CUSTOMER_UNKNOWN' | 'ORDER_LOCATION_UNKNOWN' | 'ORDER_CART_UNKNOWN' | 'ORDER_SLOT_UNKNOWN', field: string) =>
   new AppError(422, code, code, {}, [{ field, code: 'custom', message: translate(code, 'pt-BR') }]);
 
 const refusedMove = (o: NamedOrder, to: OrderStatus) => {
@@ -186,6 +186,11 @@ export function createOrdersService({ repo, catalog, pricing, slots, scope }: De
       const [customer, location] = await Promise.all([repo.customer(caller.accountId, s.customerId), repo.location(caller.accountId, s.locationId)]);
       if (!customer) throw unknownField('ORDER_CUSTOMER_UNKNOWN', 'customer_id');
       if (!location || (allowed !== null && !allowed.includes(location.id))) throw unknownField('ORDER_LOCATION_UNKNOWN', 'location_id');
+
+      if (input.slot) {
+        const slot = await repo.slot(caller.accountId, input.slot.slot_id);
+        if (!slot || slot.locationId !== s.locationId || slot.mode !== input.fulfilment) throw unknownField('ORDER_SLOT_UNKNOWN', 'slot.slot_id');
+      }
 
       const customerKey = customer.cpf ?? `CLIENTE${customer.id}`;
       const priced = await priceOrder(

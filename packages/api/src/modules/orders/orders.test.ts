@@ -175,6 +175,31 @@ describe('POST /api/order (intake)', () => {
   });
 });
 
+describe('delivery windows', () => {
+  it('books the order’s window (never beyond its capacity), undoes a refused intake, and a cancel gives the place back', async () => {
+    const date = new Date(Date.now() + 3 * DAY).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
+    const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+    const slot = await post('/logistic/slots', {
+      location_id: store.locationId, mode: 'delivery', weekday, start: '18:00', end: '20:00', capacity: 1, cutoff_minutes: 60, prior_notice_minutes: 60,
+    });
+    expect(slot.status, JSON.stringify(slot.body)).toBe(201);
+    const window = { slot_id: slot.body.id, date };
+    const first = await post('/api/order', intake({ slot: window }));
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.order.slot).toEqual(window);
+
+    const full = intake({ slot: window });
+    expectEnvelope(await post('/api/order', full), 409, 'SLOT_FULL');
+    expect(await t.db.order.count({ where: { accountId: bomPreco, externalId: full.external_id } })).toBe(0);
+
+    expectEnvelope(await post('/api/order', intake({ slot: { ...window, slot_id: 99_999_999 } })), 422, 'ORDER_SLOT_UNKNOWN');
+    expectEnvelope(await post('/api/order', intake({ slot: window, fulfilment: 'pickup', address: undefined })), 422, 'ORDER_SLOT_UNKNOWN');
+
+    expect((await post(`/api/order/cancel/${first.body.order.id}`)).status).toBe(200);
+    expect((await post('/api/order', intake({ slot: window }))).status).toBe(201);
+  });
+});
+
 describe('POST /api/picking/status/{id} (the state machine through the route)', () => {
   it('walks an order from created to delivered and refunded, recording every move', async () => {
     const o = await createOrder();
