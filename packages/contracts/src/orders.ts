@@ -106,6 +106,8 @@ export const OrderAddressInput = z.strictObject({
   neighborhood: optionalText(120),
   city: z.string().trim().min(2).max(120),
   state: z.enum(BRAZILIAN_STATES),
+  latitude: z.number().min(-90).max(90).optional().meta({ description: 'Com longitude, o ponto de entrega (sem eles, o endereço é geocodificado).' }),
+  longitude: z.number().min(-180).max(180).optional(),
 });
 
 export const OrderSlotInput = z.strictObject({
@@ -227,6 +229,8 @@ export const OrderAddress = z
     neighborhood: z.string().nullable(),
     city: z.string(),
     state: z.string(),
+    latitude: z.number().optional(),
+    longitude: z.number().optional(),
   })
   .meta({ id: 'OrderAddress' });
 

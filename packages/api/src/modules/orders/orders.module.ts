@@ -12,6 +12,7 @@ export const ordersModule: AppModule = {
       catalog: services.catalog,
       pricing: services.pricing,
       slots: services.slots,
+      regions: services.regions,
       scope: services.locations.allowedLocationIds,
     });
     // A store with orders is kept when someone tries to delete it.

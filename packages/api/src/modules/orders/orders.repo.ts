@@ -93,6 +93,8 @@ export interface NewOrder {
   address: Record<string, unknown> | null;
   slotId: number | null;
   slotDate: string | null;
+  regionId: number | null;
+  deliveryFeeCents: number;
   subTotalCents: number;
   discountCents: number;
   totalCents: number;
@@ -247,6 +249,7 @@ export function createOrdersRepo(db: Db) {
             pricing: data.pricing as Prisma.InputJsonValue,
             subTotalCents: BigInt(data.subTotalCents),
             discountCents: BigInt(data.discountCents),
+            deliveryFeeCents: BigInt(data.deliveryFeeCents),
             totalCents: BigInt(data.totalCents),
             items: {
               create: items.map((i, position) => ({

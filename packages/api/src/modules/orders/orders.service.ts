@@ -3,6 +3,7 @@ import {
   ORDER_STATUSES,
   ORDER_STATUS_LABELS,
   fromCents,
+  toCents,
   type CreateOrderInput,
   type FullOrder,
   type OrderBoardQuery,
@@ -16,6 +17,7 @@ import { translate, type Lang } from '../../i18n/messages.ts';
 import { isUniqueViolation } from '../users/users.repo.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { Caller, StoreScope } from '../locations/locations.service.ts';
+import type { RegionsService } from '../regions/regions.service.ts';
 import type { RedemptionsService } from '../promotions/redemptions.service.ts';
 import type { SlotsService } from '../slots/slots.service.ts';
 import { nextStatuses, refusal, type OrderFacts } from './order-status.ts';
@@ -27,6 +29,7 @@ interface Deps {
   catalog: Pick<CatalogService, 'offersFor'>;
   pricing: Pick<RedemptionsService, 'evaluate' | 'redeem' | 'release'>;
   slots: Pick<SlotsService, 'book' | 'release'>;
+  regions: Pick<RegionsService, 'search'>;
   scope: StoreScope;
 }
 
@@ -122,7 +125,21 @@ const refusedMove = (o: NamedOrder, to: OrderStatus) => {
 };
 
 /** Orders: intake (the store's e-commerce, an approved cart), lists, the board, and moves through the one state machine. */
-export function createOrdersService({ repo, catalog, pricing, slots, scope }: Deps) {
+export function createOrdersService({ repo, catalog, pricing, slots, regions, scope }: Deps) {
+  /**
+   * The store's delivery region serving the address (its point, else the geocoded text) and its fee;
+   * none when no region of the store serves it (the fee is then agreed outside, 0 here).
+   */
+  async function regionOf(caller: Caller, locationId: number, address: NonNullable<CreateOrderInput['address']>) {
+    const q =
+      address.latitude !== undefined && address.longitude !== undefined
+        ? { lat: address.latitude, lng: address.longitude }
+        : { address: [`${address.street}, ${address.number}`, address.neighborhood, address.city, address.state, address.zip_code].filter(Boolean).join(', ') };
+    const { data } = await regions.search(caller, q);
+    const serving = data.find((r) => r.location_id === locationId);
+    return serving ? { regionId: serving.region_id, deliveryFeeCents: toCents(serving.delivery_fee) } : { regionId: null, deliveryFeeCents: 0 };
+  }
+
   /** The account's order, when the caller may see its store; 404 otherwise. */
   async function visible(caller: Caller, id: number) {
     const [row, allowed] = await Promise.all([repo.find(caller.accountId, id), scope(caller.accountId, caller.userId)]);
@@ -192,6 +209,7 @@ export function createOrdersService({ repo, catalog, pricing, slots, scope }: De
         if (!slot || slot.locationId !== s.locationId || slot.mode !== input.fulfilment) throw unknownField('ORDER_SLOT_UNKNOWN', 'slot.slot_id');
       }
 
+      const region = input.fulfilment === 'delivery' && input.address ? await regionOf(caller, s.locationId, input.address) : { regionId: null, deliveryFeeCents: 0 };
       const customerKey = customer.cpf ?? `CLIENTE${customer.id}`;
       const priced = await priceOrder(
         { catalog, pricing, productIdsBySku: (skus) => repo.productIdsBySku(caller.accountId, skus) },
@@ -214,7 +232,9 @@ export function createOrdersService({ repo, catalog, pricing, slots, scope }: De
         slotDate: input.slot?.date ?? null,
         subTotalCents: priced.subTotalCents,
         discountCents: priced.discountCents,
-        totalCents: priced.totalCents,
+        regionId: region.regionId,
+        deliveryFeeCents: region.deliveryFeeCents,
+        totalCents: priced.totalCents + region.deliveryFeeCents,
         pricing: { applied: priced.applied, coupon_rejection: priced.couponRejection },
         couponCode: s.couponCode,
         createdById: caller.userId,

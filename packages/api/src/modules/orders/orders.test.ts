@@ -175,6 +175,27 @@ describe('POST /api/order (intake)', () => {
   });
 });
 
+describe('delivery region and fee', () => {
+  it('charges the fee of the store’s region serving the address point, and none outside its regions', async () => {
+    const [lng, lat] = [-46.2, -23.9];
+    const half = 0.01;
+    const region = await post('/api/location/region/', {
+      location_id: store.locationId,
+      name: `Região pedidos ${++seq}`,
+      geometry: { type: 'Polygon', coordinates: [[[lng - half, lat - half], [lng + half, lat - half], [lng + half, lat + half], [lng - half, lat + half], [lng - half, lat - half]]] },
+      delivery_fee: 7.9,
+      min_order_value: 0,
+      estimated_delivery_minutes: 45,
+      active: true,
+    });
+    expect(region.status, JSON.stringify(region.body)).toBe(201);
+    const inside = await createOrder({ address: { ...ORDER_ADDRESS, latitude: lat, longitude: lng } });
+    expect(inside.order).toMatchObject({ region_id: region.body.region.id, delivery_fee: 7.9, sub_total: 29.94, total: 37.84 });
+    const outside = await createOrder({ address: { ...ORDER_ADDRESS, latitude: lat + 1, longitude: lng } });
+    expect(outside.order).toMatchObject({ region_id: null, delivery_fee: 0, total: 29.94 });
+  });
+});
+
 describe('delivery windows', () => {
   it('books the order’s window (never beyond its capacity), undoes a refused intake, and a cancel gives the place back', async () => {
     const date = new Date(Date.now() + 3 * DAY).toLocaleDateString('sv-SE', { timeZone: 'America/Sao_Paulo' });
@@ -338,6 +359,7 @@ describe('reading orders', () => {
       catalog: { offersFor: async () => [] },
       pricing: { evaluate: async () => { throw new Error('unused'); }, redeem: async () => { throw new Error('unused'); }, release: async () => { throw new Error('unused'); } },
       slots: { book: async () => { throw new Error('unused'); }, release: async () => { throw new Error('unused'); } },
+      regions: { search: async () => ({ point: null, data: [] }) },
       scope: async () => [elsewhere.id],
     });
     const caller = { accountId: bomPreco, userId: 1 };
