@@ -53,14 +53,18 @@ describe('products screens', () => {
     const toggle = sugar.getByTestId('product-available-switch');
     await expect.poll(() => sugar.getByTestId('product-availability').textContent()).toBe('Disponível');
     const saved = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.url().includes('/api/product/'));
-    await sugar.getByRole('switch').setChecked(false, { force: true });
+    // A click, then the badge: the optimistic change lands once the list's fetches in flight are
+    // cancelled (a tick later), so the switch is not read back at the instant of the click.
+    await sugar.getByRole('switch').click({ force: true });
     await expect.poll(() => sugar.getByTestId('product-availability').textContent()).toBe('Indisponível');
+    expect(await sugar.getByRole('switch').isChecked()).toBe(false);
     expect((await saved).status()).toBe(200);
     await page.reload();
     await expect.poll(() => sugar.getByTestId('product-availability').textContent()).toBe('Indisponível');
     expect(await sugar.getByRole('switch').isChecked()).toBe(false);
-    await sugar.getByRole('switch').setChecked(true, { force: true });
+    await sugar.getByRole('switch').click({ force: true });
     await expect.poll(() => sugar.getByTestId('product-availability').textContent()).toBe('Disponível');
+    await expect.poll(() => sugar.getByRole('switch').isChecked()).toBe(true);
     expect(await toggle.count()).toBe(1);
   });
 
