@@ -6,6 +6,7 @@ import { campaignsSeed } from './modules/campaigns/campaigns.seed.ts';
 import { catalogSeed } from './modules/catalog/catalog.seed.ts';
 import { locationsSeed } from './modules/locations/locations.seed.ts';
 import { operatorsSeed } from './modules/operators/operators.seed.ts';
+import { paymentsSeed } from './modules/payments/payments.seed.ts';
 import { regionsSeed } from './modules/regions/regions.seed.ts';
 import { slotsSeed } from './modules/slots/slots.seed.ts';
 import { flyersSeed } from './modules/flyers/flyers.seed.ts';
@@ -26,6 +27,7 @@ const SEEDS: readonly ModuleSeed[] = [
   regionsSeed,
   slotsSeed,
   operatorsSeed,
+  paymentsSeed,
   promotionsSeed,
   flyersSeed,
   customersSeed,

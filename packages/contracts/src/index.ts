@@ -29,3 +29,4 @@ export * from './product-imports.ts';
 export * from './shopping-carts.ts';
 export * from './orders.ts';
 export * from './cart-metrics.ts';
+export * from './payments.ts';
