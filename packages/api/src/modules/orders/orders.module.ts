@@ -1,12 +1,12 @@
 import type { AppModule } from '../../lib/module.ts';
 import { createOrdersRepo } from './orders.repo.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
-import { createOrdersService } from './orders.service.ts';
+import { createOrdersService, type OrderChange } from './orders.service.ts';
 
 /** Orders: intake from the stores' e-commerce and approved carts, lists, the board, and the one state machine. */
 export const ordersModule: AppModule = {
   name: 'orders',
-  register(app, { db, services }) {
+  register(app, { db, services, realtime }) {
     const orders = createOrdersService({
       repo: createOrdersRepo(db),
       catalog: services.catalog,
@@ -14,9 +14,17 @@ export const ordersModule: AppModule = {
       slots: services.slots,
       regions: services.regions,
       scope: services.locations.allowedLocationIds,
+      notify: (accountId, change) => realtime.toAccount(accountId, 'order_changed', change),
     });
     // A store with orders is kept when someone tries to delete it.
     services.locations.countUses('orders', orders.countAtLocation);
     registerOrderRoutes(app, orders);
   },
 };
+
+declare module '../../plugins/realtime.ts' {
+  interface RealtimeEvents {
+    /** An order of the account was created or moved: the board refreshes its card. */
+    order_changed: OrderChange;
+  }
+}

@@ -31,6 +31,18 @@ interface Deps {
   slots: Pick<SlotsService, 'book' | 'release'>;
   regions: Pick<RegionsService, 'search'>;
   scope: StoreScope;
+  /** Tells the account's open screens (the board) that an order was created or moved. */
+  notify?: (accountId: number, change: OrderChange) => void;
+}
+
+/** What the board hears when an order is created or moves (it reloads the card, the store scope applies there). */
+export interface OrderChange {
+  id: number;
+  number: number;
+  location_id: number;
+  from_status: OrderStatus | null;
+  status: OrderStatus;
+  version: number;
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -125,7 +137,7 @@ const refusedMove = (o: NamedOrder, to: OrderStatus) => {
 };
 
 /** Orders: intake (the store's e-commerce, an approved cart), lists, the board, and moves through the one state machine. */
-export function createOrdersService({ repo, catalog, pricing, slots, regions, scope }: Deps) {
+export function createOrdersService({ repo, catalog, pricing, slots, regions, scope, notify = () => {} }: Deps) {
   /**
    * The store's delivery region serving the address (its point, else the geocoded text) and its fee;
    * none when no region of the store serves it (the fee is then agreed outside, 0 here).
@@ -276,7 +288,9 @@ export function createOrdersService({ repo, catalog, pricing, slots, regions, sc
         await repo.remove(caller.accountId, created.id);
         throw err;
       }
-      return { created: true, order: await full((await repo.find(caller.accountId, created.id))!) };
+      const row = (await repo.find(caller.accountId, created.id))!;
+      notify(caller.accountId, { id: row.id, number: row.number, location_id: row.locationId, from_status: null, status: row.status, version: row.version });
+      return { created: true, order: await full(row) };
     },
 
     async list(caller: Caller, q: OrderListQuery) {
@@ -317,6 +331,7 @@ export function createOrdersService({ repo, catalog, pricing, slots, regions, sc
       const moved = await repo.move(caller.accountId, id, { from: row.status, version: row.version, to, userId: caller.userId, note });
       const now = (await repo.find(caller.accountId, id))!;
       if (!moved) throw refusedMove(now, to) ?? new ConflictError('ORDER_CHANGED');
+      notify(caller.accountId, { id: now.id, number: now.number, location_id: now.locationId, from_status: row.status, status: now.status, version: now.version });
       if (to === 'canceled') await this.releaseHolds(now);
       return { number: now.number, order: await full(now) };
     },

@@ -351,6 +351,28 @@ describe('reading orders', () => {
     expect((await get(`/api/order/full-order/${o.order.id}`)).body.order.status).toBe('created');
   });
 
+  it('tells the account’s screens of each intake and move (the board’s live update)', async () => {
+    const heard: Array<[number, { id: number; from_status: string | null; status: string }]> = [];
+    const service = createOrdersService({
+      repo: createOrdersRepo(t.db),
+      catalog: { offersFor: async () => [] },
+      pricing: { evaluate: async () => { throw new Error('unused'); }, redeem: async () => { throw new Error('unused'); }, release: async () => ({}) as never },
+      slots: { book: async () => { throw new Error('unused'); }, release: async () => { throw new Error('unused'); } },
+      regions: { search: async () => ({ point: null, data: [] }) },
+      scope: async () => null,
+      notify: (accountId, change) => heard.push([accountId, change]),
+    });
+    const o = await createOrder();
+    const caller = { accountId: bomPreco, userId: 1 };
+    await service.move(caller, o.order.id, 'paid', null);
+    await expect(service.move(caller, o.order.id, 'delivered', null)).rejects.toMatchObject({ status: 409 });
+    await service.move(caller, o.order.id, 'canceled', null);
+    expect(heard.map(([a, c]) => [a, c.id, c.from_status, c.status])).toEqual([
+      [bomPreco, o.order.id, 'created', 'paid'],
+      [bomPreco, o.order.id, 'paid', 'canceled'],
+    ]);
+  });
+
   it('a member limited to some stores sees only their orders', async () => {
     const o = await createOrder();
     const elsewhere = await t.db.location.findFirstOrThrow({ where: { accountId: bomPreco, id: { not: store.locationId } }, select: { id: true } });
