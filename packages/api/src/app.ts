@@ -34,6 +34,8 @@ import { customersModule } from './modules/customers/customers.module.ts';
 import { messagingModule } from './modules/messaging/messaging.module.ts';
 import { productImportsModule } from './modules/product-imports/product-imports.module.ts';
 import { shoppingCartsModule } from './modules/shopping-carts/shopping-carts.module.ts';
+import { ordersModule } from './modules/orders/orders.module.ts';
+import { paymentsModule } from './modules/payments/payments.module.ts';
 import { geocodingModule } from './modules/geocoding/geocoding.module.ts';
 import { operatorsModule } from './modules/operators/operators.module.ts';
 import { regionsModule } from './modules/regions/regions.module.ts';
@@ -169,6 +171,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     customersModule,
     productImportsModule,
     shoppingCartsModule,
+    ordersModule,
+    paymentsModule,
     flyersModule,
     retailMediaModule,
     // Its ad index hears of every retail-media write: it precedes the modules that write.

@@ -26,6 +26,8 @@ import { catalogFixtures } from './fixtures/catalog.ts';
 import { customersFixtures } from './fixtures/customers.ts';
 import { productImportsFixtures } from './fixtures/product-imports.ts';
 import { shoppingCartsFixtures } from './fixtures/shopping-carts.ts';
+import { ordersFixtures } from './fixtures/orders.ts';
+import { paymentsFixtures } from './fixtures/payments.ts';
 
 export interface FixtureCall {
   params?: Record<string, string | number>;
@@ -246,6 +248,8 @@ export const fixtures: Record<string, Fixture> = {
   ...productImportsFixtures,
   ...customersFixtures,
   ...shoppingCartsFixtures,
+  ...ordersFixtures,
+  ...paymentsFixtures,
   // Account and session
   ownerAccount: async (ctx) => ({ body: { account_id: ctx.ids.bomPreco } }),
   credentials: async () => ({ body: { email: DEMO.admin, password: DEMO_PASSWORD } }),

@@ -242,6 +242,26 @@ export const CONTRACT_MESSAGES = {
     en: 'Provide the promotional price of the period.',
   },
   OFFERS_UNIQUE_MAX: { 'pt-BR': 'Informe até 200 produtos (product_ids e skus somados).', en: 'Provide up to 200 products (product_ids and skus together).' },
+  // payment hub: payment method configs
+  PAYMENT_INSTALLMENTS_CREDIT_ONLY: {
+    'pt-BR': 'Parcelamento (max_installments) só vale para cartão de crédito.',
+    en: 'Installments (max_installments) only apply to credit cards.',
+  },
+  PAYMENT_CONFIG_NOTHING_TO_CHANGE: {
+    'pt-BR': 'Informe o que alterar: active, min_order_value ou max_installments.',
+    en: 'Say what to change: active, min_order_value or max_installments.',
+  },
+  // issue 21, orders
+  ORDER_FIELD_REQUIRED: { 'pt-BR': 'Obrigatório num pedido que não vem de um carrinho (sem shopping_cart_id).', en: 'Required for an order that does not come from a cart (no shopping_cart_id).' },
+  ORDER_ITEM_PRODUCT_REQUIRED: { 'pt-BR': 'Informe product_id ou sku.', en: 'Provide product_id or sku.' },
+  ORDER_ITEM_PRODUCT_OR_SKU: { 'pt-BR': 'Informe product_id ou sku, não os dois.', en: 'Provide product_id or sku, not both.' },
+  ORDER_ITEM_REPEATED: { 'pt-BR': 'Este produto aparece mais de uma vez no pedido.', en: 'This product appears more than once in the order.' },
+  ORDER_CART_FIELD: {
+    'pt-BR': 'Um pedido de carrinho leva cliente, loja e itens do carrinho: não informe este campo.',
+    en: "An order from a cart takes the cart's customer, store and items: leave this field out.",
+  },
+  ORDER_CART_CHANNEL: { 'pt-BR': 'O canal shopping_cart é o dos pedidos de carrinho (shopping_cart_id).', en: 'The shopping_cart channel is for orders from a cart (shopping_cart_id).' },
+  ORDER_PICKUP_NO_ADDRESS: { 'pt-BR': 'Pedido para retirada na loja não tem endereço de entrega.', en: 'A pickup order has no delivery address.' },
 } as const satisfies Record<string, { 'pt-BR': string; en: string }>;
 
 export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;

@@ -21,25 +21,6 @@ CREATE TABLE "payment_method_configs" (
 CREATE UNIQUE INDEX "payment_method_configs_account_id_location_id_method_key" ON "payment_method_configs"("account_id", "location_id", "method") NULLS NOT DISTINCT;
 CREATE INDEX "payment_method_configs_location_id_idx" ON "payment_method_configs"("location_id");
 
--- The rows go with their account and their store, as ON DELETE CASCADE would do. Foreign keys need
--- the relation fields on Account and Location in schema.prisma (the schema-match test compares
--- them), which are left for when those models are not being edited by several modules at once.
-CREATE OR REPLACE FUNCTION payment_method_configs_of_location_deleted() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM "payment_method_configs" WHERE "location_id" = OLD."id";
-  RETURN OLD;
-END;
-$$;
-CREATE TRIGGER payment_method_configs_location_deleted AFTER DELETE ON "locations"
-  FOR EACH ROW EXECUTE FUNCTION payment_method_configs_of_location_deleted();
-
-CREATE OR REPLACE FUNCTION payment_method_configs_of_account_deleted() RETURNS trigger
-LANGUAGE plpgsql AS $$
-BEGIN
-  DELETE FROM "payment_method_configs" WHERE "account_id" = OLD."id";
-  RETURN OLD;
-END;
-$$;
-CREATE TRIGGER payment_method_configs_account_deleted AFTER DELETE ON "accounts"
-  FOR EACH ROW EXECUTE FUNCTION payment_method_configs_of_account_deleted();
+-- AddForeignKey: the rows go with their account and with their store.
+ALTER TABLE "payment_method_configs" ADD CONSTRAINT "payment_method_configs_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "payment_method_configs" ADD CONSTRAINT "payment_method_configs_location_id_fkey" FOREIGN KEY ("location_id") REFERENCES "locations"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -101,8 +101,16 @@ CREATE INDEX "order_items_product_id_idx" ON "order_items"("product_id");
 CREATE INDEX "order_events_order_id_created_at_idx" ON "order_events"("order_id", "created_at");
 
 -- AddForeignKey
--- Within the orders tables only: the account, store, customer, cart and product ids are checked against
--- the account by the orders service (test/schema-match.test.ts wants a foreign key for each Prisma
--- relation and no other, and the existing models get no relation fields to orders).
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_order_id_fkey" FOREIGN KEY ("order_id") REFERENCES "orders"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "order_events" ADD CONSTRAINT "order_events_order_id_fkey" FOREIGN KEY ("order_id") REFERENCES "orders"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- An order goes with its account; its store and customer are kept while it exists (a store with
+-- orders is not deleted, a customer is anonymised rather than deleted: NO ACTION, checked at the end
+-- of the statement, so that deleting an account takes its stores, customers and orders at once).
+-- The cart it came from, its author and an item's product may go: the order keeps its own copies.
+ALTER TABLE "orders" ADD CONSTRAINT "orders_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "orders" ADD CONSTRAINT "orders_location_id_fkey" FOREIGN KEY ("location_id") REFERENCES "locations"("id") ON DELETE NO ACTION ON UPDATE CASCADE;
+ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_id_fkey" FOREIGN KEY ("customer_id") REFERENCES "customers"("id") ON DELETE NO ACTION ON UPDATE CASCADE;
+ALTER TABLE "orders" ADD CONSTRAINT "orders_shopping_cart_id_fkey" FOREIGN KEY ("shopping_cart_id") REFERENCES "shopping_carts"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+ALTER TABLE "orders" ADD CONSTRAINT "orders_created_by_id_fkey" FOREIGN KEY ("created_by_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_product_id_fkey" FOREIGN KEY ("product_id") REFERENCES "products"("id") ON DELETE SET NULL ON UPDATE CASCADE;

@@ -485,6 +485,55 @@ export const messages = {
   // issue 20, catalog
   PRODUCT_NOT_FOUND: { 'pt-BR': 'Produto não encontrado.', en: 'Product not found.' },
   OFFER_NOT_FOUND: { 'pt-BR': 'Este produto não tem oferta nesta loja.', en: 'This product has no offer at this store.' },
+  // payment hub, payment method configs
+  PAYMENT_CONFIG_NOT_FOUND: { 'pt-BR': 'Configuração de forma de pagamento não encontrada.', en: 'Payment method configuration not found.' },
+  PAYMENT_CONFIG_CREATED: { 'pt-BR': 'Configuração criada com sucesso', en: 'Configuration created successfully' },
+  PAYMENT_CONFIG_UPDATED: { 'pt-BR': 'Configuração alterada com sucesso', en: 'Configuration changed successfully' },
+  PAYMENT_CONFIG_RESTORED: { 'pt-BR': 'Configuração restaurada com sucesso', en: 'Configuration restored successfully' },
+  PAYMENT_CONFIG_EXISTS: {
+    'pt-BR': 'Configuração já existente (method): esta loja já tem uma configuração de {method}; altere a existente.',
+    en: 'Configuration already exists (method): this store already has a {method} configuration; change the existing one.',
+  },
+  PAYMENT_CONFIG_ACCOUNT_EXISTS: {
+    'pt-BR': 'Configuração já existente (method): a conta já tem um padrão para {method}; altere o existente.',
+    en: 'Configuration already exists (method): the account already has a default for {method}; change the existing one.',
+  },
+  PAYMENT_CONFIG_ALL_STORES: {
+    'pt-BR': 'Seu usuário atende apenas algumas lojas: escolha uma loja (location_id) em vez do padrão da conta.',
+    en: "Your user works only at some stores: choose a store (location_id) instead of the account's default.",
+  },
+  PAYMENT_INSTALLMENTS_CREDIT_ONLY: {
+    'pt-BR': 'Dados inválidos em "max_installments": parcelamento só vale para cartão de crédito.',
+    en: 'Invalid data in "max_installments": installments only apply to credit cards.',
+  },
+  // issue 21, orders
+  ORDER_NOT_FOUND: { 'pt-BR': 'Pedido não encontrado.', en: 'Order not found.' },
+  ORDER_CREATED: { 'pt-BR': 'Pedido {number} criado.', en: 'Order {number} created.' },
+  ORDER_ALREADY_RECEIVED: { 'pt-BR': 'Pedido {number} já recebido deste canal.', en: 'Order {number} was already received from this channel.' },
+  ORDER_MOVED: { 'pt-BR': 'Pedido {number} agora está "{status}".', en: 'Order {number} is now "{status}".' },
+  ORDER_CANCELED: { 'pt-BR': 'Pedido {number} cancelado.', en: 'Order {number} canceled.' },
+  ORDER_TRANSITION_NOT_ALLOWED: {
+    'pt-BR': 'Um pedido "{from}" não pode passar para "{to}".',
+    en: 'An order in "{from}" cannot move to "{to}".',
+  },
+  ORDER_NOT_PAID: { 'pt-BR': 'O pedido ainda não foi pago: a separação começa depois do pagamento.', en: 'The order is not paid yet: picking starts after payment.' },
+  ORDER_FRAUD_PENDING: { 'pt-BR': 'A análise de fraude do pedido ainda não terminou: aguarde a aprovação para separar.', en: "The order's fraud analysis has not finished: wait for approval before picking." },
+  ORDER_FRAUD_DENIED: { 'pt-BR': 'A análise de fraude recusou o pedido: ele não pode ser separado.', en: 'The fraud analysis denied the order: it cannot be picked.' },
+  ORDER_NOT_FOR_DELIVERY: { 'pt-BR': 'O pedido é para retirada na loja: não sai para entrega.', en: 'The order is for pickup: it does not go out for delivery.' },
+  ORDER_NOT_FOR_PICKUP: { 'pt-BR': 'O pedido é para entrega: não fica aguardando retirada.', en: 'The order is for delivery: it does not await pickup.' },
+  ORDER_ALREADY_CANCELED: { 'pt-BR': 'O pedido já está cancelado.', en: 'The order is already canceled.' },
+  ORDER_CHANGED: { 'pt-BR': 'O pedido foi alterado por outra pessoa: recarregue e tente de novo.', en: 'The order was changed by someone else: reload and try again.' },
+  ORDER_CUSTOMER_UNKNOWN: { 'pt-BR': 'Cliente não encontrado nesta conta.', en: 'Customer not found in this account.' },
+  ORDER_LOCATION_UNKNOWN: { 'pt-BR': 'Loja não encontrada nesta conta.', en: 'Store not found in this account.' },
+  ORDER_PRODUCTS_UNKNOWN: { 'pt-BR': 'Produtos sem oferta nesta loja: {items}.', en: 'Products with no offer at this store: {items}.' },
+  ORDER_PRODUCT_NOT_WEIGHED: { 'pt-BR': 'Peso só vale para produtos vendidos por kg: {items}.', en: 'Weight only applies to products sold by kg: {items}.' },
+  ORDER_CART_UNKNOWN: { 'pt-BR': 'Carrinho não encontrado nesta conta.', en: 'Shopping cart not found in this account.' },
+  ORDER_CART_NOT_APPROVED: { 'pt-BR': 'Só um carrinho aprovado vira pedido.', en: 'Only an approved shopping cart becomes an order.' },
+  ORDER_CART_EMPTY: { 'pt-BR': 'O carrinho não tem itens confirmados com oferta na loja.', en: 'The cart has no confirmed items with an offer at the store.' },
+  ORDER_SLOT_UNKNOWN: {
+    'pt-BR': 'Janela não encontrada nesta loja para este tipo de atendimento (entrega ou retirada).',
+    en: 'Window not found at this store for this kind of fulfilment (delivery or pickup).',
+  },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;
@@ -545,4 +594,10 @@ export const detailMessages = {
     en: 'The spreadsheet has more than {max} product lines: split it into smaller files.',
   },
   CART_LINE_NOTHING: { 'pt-BR': 'a linha não diz o que comprar.', en: 'the line does not say what to buy.' },
+  PAYMENT_CONFIG_EXISTS: { 'pt-BR': 'Esta loja já tem uma configuração desta forma de pagamento.', en: 'This store already has a configuration of this payment method.' },
+  PAYMENT_CONFIG_ACCOUNT_EXISTS: {
+    'pt-BR': 'A conta já tem um padrão para esta forma de pagamento.',
+    en: 'The account already has a default for this payment method.',
+  },
+  PAYMENT_INSTALLMENTS_CREDIT_ONLY: { 'pt-BR': 'Parcelamento só vale para cartão de crédito.', en: 'Installments only apply to credit cards.' },
 } satisfies Catalog;

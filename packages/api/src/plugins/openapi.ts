@@ -118,6 +118,8 @@ export default fp<{ version: string }>(
           { name: 'Product imports', description: 'Importação do catálogo: planilhas CSV/XLSX e carga em lote do ERP por SKU, com progresso e linhas rejeitadas' },
           { name: 'Customers', description: 'Clientes: cadastro, endereços com a loja que atende, exportação e anonimização (LGPD) e painel' },
           { name: 'Shopping carts', description: 'Carrinhos montados a partir da lista de compras do cliente: revisão, aprovação, envio do link e métricas de abandono' },
+          { name: 'Orders', description: 'Pedidos: entrada do e-commerce da loja e de carrinhos aprovados, lista, quadro por status, linha do tempo e a máquina de estados' },
+          { name: 'Payments', description: 'Hub de pagamentos: formas de pagamento (online e na entrega) e sua configuração por conta e por loja' },
           { name: 'System', description: 'Saúde e informações da aplicação' },
         ],
       },
