@@ -262,6 +262,12 @@ export const CONTRACT_MESSAGES = {
   },
   ORDER_CART_CHANNEL: { 'pt-BR': 'O canal shopping_cart é o dos pedidos de carrinho (shopping_cart_id).', en: 'The shopping_cart channel is for orders from a cart (shopping_cart_id).' },
   ORDER_PICKUP_NO_ADDRESS: { 'pt-BR': 'Pedido para retirada na loja não tem endereço de entrega.', en: 'A pickup order has no delivery address.' },
+  ORDER_PICK_NOTHING: { 'pt-BR': 'Informe os itens separados (items) ou os incluídos (add).', en: 'Give the picked items (items) or the added ones (add).' },
+  ORDER_PICK_SUBSTITUTE_REQUIRED: { 'pt-BR': 'Um item substituído leva o produto substituto (substitute).', en: 'A substituted item takes the substitute product (substitute).' },
+  ORDER_PICK_SUBSTITUTE_ONLY: { 'pt-BR': 'Produto substituto só vale para um item substituído.', en: 'A substitute product only applies to a substituted item.' },
+  ORDER_PICK_ITEM_REPEATED: { 'pt-BR': 'Este item aparece mais de uma vez na separação.', en: 'This item appears more than once in the picking.' },
+  ORDER_PICK_MISSING_AMOUNT: { 'pt-BR': 'Um item em falta não leva quantidade nem peso.', en: 'A missing item takes no quantity or weight.' },
+  ORDER_DISCOUNT_ONE_OF: { 'pt-BR': 'Informe amount ou percent, um dos dois.', en: 'Give amount or percent, one of them.' },
 } as const satisfies Record<string, { 'pt-BR': string; en: string }>;
 
 export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;

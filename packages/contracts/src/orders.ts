@@ -314,6 +314,83 @@ export const OrderBoard = z
   })
   .meta({ id: 'OrderBoard' });
 
+// ── Picking, discounts, fraud analysis and address (spec §7 Orders) ────────────────────────────────
+
+const PickAmount = {
+  quantity: z.number().int().min(1).max(ORDER_ITEM_MAX_QUANTITY).optional().meta({ description: 'Unidades separadas (padrão: as pedidas).' }),
+  weight: z.number().positive().max(1000).optional().meta({ description: 'Kg pesados, para produtos vendidos por kg (padrão: os pedidos).' }),
+};
+
+export const PickSubstituteInput = z
+  .strictObject({
+    product_id: Id.optional().meta({ description: 'Produto substituto, com oferta na loja (ou informe sku).' }),
+    sku: z.string().trim().min(1).max(64).optional(),
+    ...PickAmount,
+    accepted: z.boolean().meta({ description: 'O cliente aceitou a substituição (sem aceite, o item fica em falta).' }),
+  })
+  .superRefine((item, ctx) => {
+    if (item.product_id === undefined && item.sku === undefined) ctx.addIssue({ code: 'custom', path: ['product_id'], message: msg('ORDER_ITEM_PRODUCT_REQUIRED') });
+    if (item.product_id !== undefined && item.sku !== undefined) ctx.addIssue({ code: 'custom', path: ['sku'], message: msg('ORDER_ITEM_PRODUCT_OR_SKU') });
+  });
+
+export const PickLineInput = z
+  .strictObject({
+    item_id: Id.meta({ description: 'Item do pedido.' }),
+    status: z.enum(['picked', 'substituted', 'missing']).meta({ description: 'Separado, substituído ou em falta (ruptura).' }),
+    ...PickAmount,
+    substitute: PickSubstituteInput.optional(),
+  })
+  .superRefine((line, ctx) => {
+    if (line.status === 'substituted' && !line.substitute) ctx.addIssue({ code: 'custom', path: ['substitute'], message: msg('ORDER_PICK_SUBSTITUTE_REQUIRED') });
+    if (line.status !== 'substituted' && line.substitute) ctx.addIssue({ code: 'custom', path: ['substitute'], message: msg('ORDER_PICK_SUBSTITUTE_ONLY') });
+    if (line.status !== 'picked' && (line.quantity !== undefined || line.weight !== undefined)) {
+      ctx.addIssue({ code: 'custom', path: [line.quantity !== undefined ? 'quantity' : 'weight'], message: msg('ORDER_PICK_MISSING_AMOUNT') });
+    }
+  });
+
+export const PickItemsBody = z
+  .strictObject({
+    items: z.array(PickLineInput).max(ORDER_MAX_ITEMS).default([]).meta({ description: 'Como cada item foi separado.' }),
+    add: z.array(OrderItemInput).max(50).default([]).meta({ description: 'Itens incluídos na separação (preço da oferta atual da loja).' }),
+    operator_id: Id.optional().meta({ description: 'Operador que separou (padrão: só o usuário).' }),
+  })
+  .superRefine((b, ctx) => {
+    if (!b.items.length && !b.add.length) ctx.addIssue({ code: 'custom', path: ['items'], message: msg('ORDER_PICK_NOTHING') });
+    const seen = new Set<number>();
+    b.items.forEach((l, i) => {
+      if (seen.has(l.item_id)) ctx.addIssue({ code: 'custom', path: ['items', i, 'item_id'], message: msg('ORDER_PICK_ITEM_REPEATED') });
+      seen.add(l.item_id);
+    });
+    const products = new Set<string>();
+    b.add.forEach((item, i) => {
+      const key = item.product_id !== undefined ? `id:${item.product_id}` : `sku:${item.sku}`;
+      if (products.has(key)) ctx.addIssue({ code: 'custom', path: ['add', i, item.product_id !== undefined ? 'product_id' : 'sku'], message: msg('ORDER_ITEM_REPEATED') });
+      products.add(key);
+    });
+  })
+  .meta({ id: 'PickItemsBody' });
+export type PickItemsInput = z.output<typeof PickItemsBody>;
+
+export const OrderDiscountBody = z
+  .strictObject({
+    order_id: Id,
+    amount: Money.min(0).max(1_000_000).optional().meta({ description: 'Desconto em reais (ou informe percent).' }),
+    percent: z.number().min(0).max(100).multipleOf(0.01).optional().meta({ description: 'Desconto em % do total dos itens (ou informe amount).' }),
+    reason: z.string().trim().min(3).max(300).meta({ description: 'Motivo, registrado na linha do tempo.' }),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.amount === undefined) === (b.percent === undefined)) ctx.addIssue({ code: 'custom', path: ['amount'], message: msg('ORDER_DISCOUNT_ONE_OF') });
+  })
+  .meta({ id: 'OrderDiscountBody' });
+export type OrderDiscountInput = z.output<typeof OrderDiscountBody>;
+
+export const FraudStatusBody = z.strictObject({
+  status: z.enum(['pending', 'approved', 'denied']).meta({ description: 'Resultado da análise de fraude: a separação só começa aprovada.' }),
+});
+
+export const OrderAddressBody = OrderAddressInput.meta({ id: 'OrderAddressBody' });
+export type OrderAddressChange = z.output<typeof OrderAddressBody>;
+
 const readers = { kind: 'account', module: 'orders' } as const;
 const tags = ['Orders'];
 
@@ -388,5 +465,68 @@ export const orderRoutes = {
     params: OrderIdPathParam,
     responses: { 200: OrderResult },
     errors: [404, 409],
+  }),
+  pickItems: defineRoute({
+    method: 'POST',
+    path: '/api/order/items/:id',
+    operationId: 'pickOrderItems',
+    summary: 'Separação: itens separados (quantidade ou peso), substituídos ou em falta, e itens incluídos; recalcula os totais',
+    tags,
+    permission: readers,
+    access: { fixture: 'orderPickItems' },
+    params: IdParam,
+    body: PickItemsBody,
+    responses: { 200: OrderResult },
+    errors: [404, 409, 422],
+  }),
+  restartPicking: defineRoute({
+    method: 'POST',
+    path: '/api/picking/restart/:id',
+    operationId: 'restartPicking',
+    summary: 'Volta um pedido separado ou pronto para a separação, com todos os itens pendentes',
+    tags,
+    permission: readers,
+    access: { fixture: 'orderRestartPicking' },
+    params: IdParam,
+    responses: { 200: OrderResult },
+    errors: [404, 409],
+  }),
+  discount: defineRoute({
+    method: 'PUT',
+    path: '/api/order/discount',
+    operationId: 'setOrderDiscount',
+    summary: 'Desconto manual do pedido (valor ou percentual, nunca acima do total dos itens), com motivo',
+    tags,
+    permission: readers,
+    access: { fixture: 'orderDiscount', others: 404 },
+    body: OrderDiscountBody,
+    responses: { 200: OrderResult },
+    errors: [404, 409, 422],
+  }),
+  fraud: defineRoute({
+    method: 'PUT',
+    path: '/api/payment-hub/fraud-analyze/:orderId/status',
+    operationId: 'setOrderFraudStatus',
+    summary: 'Registra o resultado da análise de fraude do pedido (pendente, aprovado, recusado)',
+    tags,
+    permission: readers,
+    access: { fixture: 'orderFraud' },
+    params: OrderIdPathParam,
+    body: FraudStatusBody,
+    responses: { 200: OrderResult },
+    errors: [404, 409],
+  }),
+  address: defineRoute({
+    method: 'POST',
+    path: '/api/order/address/:id',
+    operationId: 'changeOrderAddress',
+    summary: 'Troca o endereço de entrega antes de o pedido sair da loja, conferindo a região e a taxa',
+    tags,
+    permission: readers,
+    access: { fixture: 'orderAddress' },
+    params: IdParam,
+    body: OrderAddressBody,
+    responses: { 200: OrderResult },
+    errors: [404, 409, 422],
   }),
 } as const;

@@ -534,6 +534,34 @@ export const messages = {
     'pt-BR': 'Janela não encontrada nesta loja para este tipo de atendimento (entrega ou retirada).',
     en: 'Window not found at this store for this kind of fulfilment (delivery or pickup).',
   },
+  ORDER_NOT_PICKING: { 'pt-BR': 'O pedido não está em separação: os itens só mudam enquanto ele é separado.', en: 'The order is not being picked: its items only change while it is picked.' },
+  ORDER_ITEMS_UNKNOWN: { 'pt-BR': 'Itens que não são deste pedido: {items}.', en: 'Items not of this order: {items}.' },
+  ORDER_SUBSTITUTE_NOT_ACCEPTED: {
+    'pt-BR': 'O cliente não aceitou a substituição: marque o item como em falta.',
+    en: 'The customer did not accept the substitution: mark the item as missing.',
+  },
+  ORDER_OPERATOR_UNKNOWN: { 'pt-BR': 'Operador não encontrado nesta conta.', en: 'Operator not found in this account.' },
+  ORDER_ITEMS_PICKED: { 'pt-BR': 'Separação do pedido {number} registrada.', en: 'Picking of order {number} recorded.' },
+  ORDER_RESTART_NOT_ALLOWED: {
+    'pt-BR': 'Só um pedido separado ou pronto volta para a separação (este está "{from}").',
+    en: 'Only a picked or ready order goes back to picking (this one is "{from}").',
+  },
+  ORDER_PICKING_RESTARTED: { 'pt-BR': 'Pedido {number} voltou para a separação.', en: 'Order {number} is back to picking.' },
+  ORDER_DISCOUNT_CLOSED: {
+    'pt-BR': 'O pedido está "{from}": o desconto só muda antes de ele sair da loja.',
+    en: 'The order is "{from}": its discount only changes before it leaves the store.',
+  },
+  ORDER_DISCOUNT_TOO_HIGH: { 'pt-BR': 'O desconto passa do total dos itens (R$ {max}).', en: 'The discount is above the items total (R$ {max}).' },
+  ORDER_DISCOUNT_SET: { 'pt-BR': 'Desconto do pedido {number} registrado.', en: 'Discount of order {number} recorded.' },
+  ORDER_FRAUD_CLOSED: { 'pt-BR': 'O pedido está "{from}": a análise de fraude não muda mais.', en: 'The order is "{from}": its fraud analysis no longer changes.' },
+  ORDER_FRAUD_SET: { 'pt-BR': 'Análise de fraude do pedido {number}: {status}.', en: 'Fraud analysis of order {number}: {status}.' },
+  ORDER_ADDRESS_LOCKED: {
+    'pt-BR': 'O pedido está "{from}": o endereço só muda antes de ele sair da loja.',
+    en: 'The order is "{from}": its address only changes before it leaves the store.',
+  },
+  ORDER_REGION_NONE: { 'pt-BR': 'Nenhuma região de entrega da loja atende este endereço.', en: "None of the store's delivery regions serves this address." },
+  ORDER_ADDRESS_CHANGED: { 'pt-BR': 'Endereço do pedido {number} alterado.', en: 'Address of order {number} changed.' },
+  ORDER_PRODUCT_ALREADY: { 'pt-BR': 'Produtos que já estão no pedido: {items}.', en: 'Products already in the order: {items}.' },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;

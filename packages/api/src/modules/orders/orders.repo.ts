@@ -114,6 +114,73 @@ export interface NewOrder {
   }>;
 }
 
+/** A line's new state (amounts in cents as numbers; the repository writes them as bigint). */
+export interface LineChange {
+  id: number;
+  quantity?: number;
+  weight?: number | null;
+  subTotalCents?: number;
+  discountCents?: number;
+  totalCents?: number;
+  pickStatus?: 'pending' | 'picked' | 'substituted' | 'missing';
+  pickedQuantity?: number | null;
+  pickedWeight?: number | null;
+  substituteProductId?: number | null;
+  substituteSku?: string | null;
+  substituteName?: string | null;
+  pickedById?: number | null;
+  pickedAt?: Date | null;
+}
+
+/** A line added while picking. */
+export interface LineAdded {
+  productId: number;
+  sku: string;
+  name: string;
+  unitMeasurement: string;
+  quantity: number;
+  weight: number | null;
+  unitPriceCents: number;
+  subTotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  pickStatus: 'picked';
+  pickedQuantity: number;
+  pickedWeight: number | null;
+  pickedById: number;
+  pickedAt: Date;
+}
+
+export interface OrderTotals {
+  subTotalCents: number;
+  discountCents: number;
+  manualDiscountCents: number;
+  deliveryFeeCents: number;
+  totalCents: number;
+}
+
+/** What one change of an order writes: conditional on `from` and `version`. */
+export interface OrderChangeSet {
+  from: OrderStatus;
+  version: number;
+  to?: OrderStatus;
+  totals?: OrderTotals;
+  pricing?: Record<string, unknown>;
+  fraudStatus?: FraudStatus;
+  address?: { value: Record<string, unknown>; regionId: number | null };
+  lines?: LineChange[];
+  add?: LineAdded[];
+  userId: number;
+  note: string;
+}
+
+const CENT_FIELDS = ['unitPriceCents', 'subTotalCents', 'discountCents', 'totalCents'] as const;
+function cents<T extends object>(data: T): T {
+  const out = { ...data } as Record<string, unknown>;
+  for (const k of CENT_FIELDS) if (typeof out[k] === 'number') out[k] = BigInt(out[k] as number);
+  return out as T;
+}
+
 export interface OrderFilters {
   status?: OrderStatus;
   locationId?: number;
@@ -297,6 +364,52 @@ export function createOrdersRepo(db: Db) {
         await tx.orderEvent.create({ data: { orderId: id, fromStatus: m.from, toStatus: m.to, actorUserId: m.userId, actorKind: 'user', note: m.note } });
         return true;
       });
+    },
+
+    /**
+     * Rewrites the order (totals, fraud status, address, status) and its lines, and records the
+     * event, in one transaction; conditional on the status and version read, so of concurrent
+     * changes exactly one happens. False when the order was no longer so.
+     */
+    change(accountId: number, id: number, c: OrderChangeSet) {
+      return db.$transaction(async (tx) => {
+        const { count } = await tx.order.updateMany({
+          where: { id, accountId, status: c.from, version: c.version },
+          data: {
+            version: { increment: 1 },
+            ...(c.to ? { status: c.to } : {}),
+            ...(c.totals
+              ? {
+                  subTotalCents: BigInt(c.totals.subTotalCents),
+                  discountCents: BigInt(c.totals.discountCents),
+                  manualDiscountCents: BigInt(c.totals.manualDiscountCents),
+                  deliveryFeeCents: BigInt(c.totals.deliveryFeeCents),
+                  totalCents: BigInt(c.totals.totalCents),
+                }
+              : {}),
+            ...(c.pricing ? { pricing: c.pricing as Prisma.InputJsonValue } : {}),
+            ...(c.fraudStatus ? { fraudStatus: c.fraudStatus } : {}),
+            ...(c.address ? { address: c.address.value as Prisma.InputJsonValue, regionId: c.address.regionId } : {}),
+          },
+        });
+        if (count === 0) return false;
+        for (const line of c.lines ?? []) {
+          const { id: itemId, ...data } = line;
+          await tx.orderItem.updateMany({ where: { id: itemId, orderId: id }, data: cents(data) });
+        }
+        if (c.add?.length) {
+          const [{ max }] = (await tx.$queryRaw<Array<{ max: number | null }>>`SELECT max(position) AS max FROM order_items WHERE order_id = ${id}`) as [{ max: number | null }];
+          await tx.orderItem.createMany({ data: c.add.map((a, i) => ({ ...cents(a), orderId: id, position: (max ?? -1) + 1 + i })) as never });
+        }
+        const status = c.to ?? c.from;
+        await tx.orderEvent.create({ data: { orderId: id, fromStatus: c.from, toStatus: status, actorUserId: c.userId, actorKind: 'user', note: c.note } });
+        return true;
+      });
+    },
+
+    /** The account's operator. */
+    operator(accountId: number, id: number) {
+      return db.operator.findFirst({ where: { accountId, id }, select: { id: true, name: true } });
     },
 
     /** The account's customer's name and CPF, if the customer is the account's. */

@@ -22,4 +22,25 @@ export function registerOrderRoutes(app: FastifyInstance, orders: OrdersService)
     const { number, order } = await orders.move(auth, params.orderId, 'canceled', null);
     return { message: translate('ORDER_CANCELED', request.lang, { number }), ...order };
   });
+  route(app, orderRoutes.pickItems, async ({ auth, params, body, request }) => {
+    const { number, order } = await orders.pickItems(auth, params.id, body, request.lang);
+    return { message: translate('ORDER_ITEMS_PICKED', request.lang, { number }), ...order };
+  });
+  route(app, orderRoutes.restartPicking, async ({ auth, params, request }) => {
+    const { number, order } = await orders.restart(auth, params.id, request.lang);
+    return { message: translate('ORDER_PICKING_RESTARTED', request.lang, { number }), ...order };
+  });
+  route(app, orderRoutes.discount, async ({ auth, body, request }) => {
+    const { number, order } = await orders.discount(auth, body);
+    return { message: translate('ORDER_DISCOUNT_SET', request.lang, { number }), ...order };
+  });
+  route(app, orderRoutes.fraud, async ({ auth, params, body, request }) => {
+    const { number, order } = await orders.fraud(auth, params.orderId, body.status);
+    const label = { pending: 'pendente', approved: 'aprovada', denied: 'recusada' }[body.status];
+    return { message: translate('ORDER_FRAUD_SET', request.lang, { number, status: label }), ...order };
+  });
+  route(app, orderRoutes.address, async ({ auth, params, body, request }) => {
+    const { number, order } = await orders.address(auth, params.id, body);
+    return { message: translate('ORDER_ADDRESS_CHANGED', request.lang, { number }), ...order };
+  });
 }

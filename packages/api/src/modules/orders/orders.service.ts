@@ -22,6 +22,7 @@ import type { RedemptionsService } from '../promotions/redemptions.service.ts';
 import type { SlotsService } from '../slots/slots.service.ts';
 import { nextStatuses, refusal, type OrderFacts } from './order-status.ts';
 import { priceOrder, type PricedLine } from './order-pricing.ts';
+import { createOrderOperations } from './order-operations.ts';
 import type { NamedOrder, NewOrder, OrderItemRow, OrderEventRow, OrdersRepo } from './orders.repo.ts';
 
 interface Deps {
@@ -201,7 +202,18 @@ export function createOrdersService({ repo, catalog, pricing, slots, regions, sc
     return existing && (allowed === null || allowed.includes(existing.locationId)) ? existing : null;
   }
 
+  /** The order as it is now; the account's screens hear of it when it changed. */
+  async function changed(caller: Caller, before: NamedOrder, effect: boolean) {
+    const now = await visible(caller, before.id);
+    if (effect) notify(caller.accountId, { id: now.id, number: now.number, location_id: now.locationId, from_status: before.status, status: now.status, version: now.version });
+    return { number: now.number, order: await full(now) };
+  }
+
+  const operations = createOrderOperations({ repo, catalog, pricing, visible, regionOf, changed });
+
   return {
+    ...operations,
+
     /**
      * Creates an order priced from the store's current offers and the promotions engine, books its
      * slot and redeems its promotions; the same intake again answers the order it created.
