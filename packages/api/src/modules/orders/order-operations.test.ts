@@ -3,6 +3,8 @@ import type { OrderStatus } from '@backoffice/contracts';
 import { createTestApp, DEMO, bearer, expectEnvelope as envelope, type TestApp } from '../../../test/helpers.ts';
 import { createCartStore, type CartStore } from '../../../test/fixtures/shopping-carts.ts';
 import { ORDER_ADDRESS } from '../../../test/fixtures/orders.ts';
+import { createOrdersRepo } from './orders.repo.ts';
+import { createOrdersService } from './orders.service.ts';
 
 const DAY = 86_400_000;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
@@ -375,5 +377,40 @@ describe('another account', () => {
     const after = (await get(`/api/order/full-order/${id}`)).body as Full;
     expect(after.order.version).toBe(o.order.version);
     expect(await t.db.order.count({ where: { id, accountId: bomPreco } })).toBe(1);
+  });
+});
+
+describe('the board hears of each change', () => {
+  it('tells order_changed for picking, restart, discount, fraud; a manual discount never stays above the items', async () => {
+    const heard: Array<{ id: number; from_status: string | null; status: string; version: number }> = [];
+    const service = createOrdersService({
+      repo: createOrdersRepo(t.db),
+      catalog: { offersFor: async () => [] },
+      pricing: {
+        evaluate: async () => ({ items: [], applied: [], rejected_coupon: null }) as never,
+        redeem: async () => { throw new Error('unused'); },
+        release: async () => ({}) as never,
+      },
+      slots: { book: async () => { throw new Error('unused'); }, release: async () => { throw new Error('unused'); } },
+      regions: { search: async () => ({ point: null, data: [] }) },
+      scope: async () => null,
+      notify: (_accountId, change) => heard.push(change),
+    });
+    const caller = { accountId: bomPreco, userId: 1 };
+    const o = await orderAt('picking');
+    await service.discount(caller, { order_id: o.order.id, amount: 25, reason: 'Cortesia' });
+    const picked = await service.pickItems(caller, o.order.id, { items: [{ item_id: itemOf(o, QUEIJO).id, status: 'missing' }], add: [] }, 'pt-BR');
+    // Only the milk is left (R$ 9,98): the discount comes down to it.
+    expect(picked.order.order).toMatchObject({ sub_total: 9.98, manual_discount: 9.98, total: 0 });
+    await t.db.order.update({ where: { id: o.order.id }, data: { status: 'picked' } });
+    await service.restart(caller, o.order.id, 'pt-BR');
+    await service.fraud(caller, o.order.id, 'approved');
+    await service.fraud(caller, o.order.id, 'approved');
+    expect(heard.map((c) => [c.id, c.from_status, c.status, c.version])).toEqual([
+      [o.order.id, 'picking', 'picking', o.order.version + 1],
+      [o.order.id, 'picking', 'picking', o.order.version + 2],
+      [o.order.id, 'picked', 'picking', o.order.version + 3],
+      [o.order.id, 'picking', 'picking', o.order.version + 4],
+    ]);
   });
 });
