@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { choose, dismissToasts, field, launch, screenshot } from './browser.ts';
+import { apiToken, newPage, signIn } from './session.ts';
+
+interface FullOrder {
+  order: { id: number; number: number; status: string };
+  next_statuses: string[];
+}
+
+describe('orders: list, detail with moves and timeline, board', () => {
+  const base = inject('baseUrl');
+  const stamp = Date.now().toString(36);
+  const customerName = `Joana Pedidos ${stamp}`;
+  let token = '';
+  let browser: Browser;
+  let page: Page;
+  let store: { id: number; name: string };
+  let customerId = 0;
+  let walked: FullOrder;
+  let raced: FullOrder;
+  let canceled: FullOrder;
+
+  async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<T>;
+  }
+
+  /** Both widths of a screen: 1366 px, then 1024 px (the mobile layout's edge), back to 1366. */
+  async function pictures(name: string) {
+    await dismissToasts(page);
+    await screenshot(page, `${name}-desktop`);
+    await page.setViewportSize({ width: 1024, height: 860 });
+    await page.waitForTimeout(300);
+    await screenshot(page, `${name}-1024`);
+    await page.setViewportSize({ width: 1366, height: 860 });
+  }
+
+  const intake = (externalId: string) =>
+    call<FullOrder>('POST', '/api/order', {
+      customer_id: customerId,
+      location_id: store.id,
+      channel: 'vtex',
+      external_id: externalId,
+      items: [
+        { sku: `leite-${stamp}`, quantity: 3 },
+        { sku: `queijo-${stamp}`, weight: 0.4 },
+      ],
+      fulfilment: 'delivery',
+      address: { zip_code: '01310-100', street: 'Avenida Paulista', number: '1000', city: 'São Paulo', state: 'SP' },
+    });
+
+  const events = () => page.getByTestId('order-event').count();
+
+  /** Clicks "Mover para {label}" and confirms it in the modal. */
+  async function move(label: string) {
+    await page.getByTestId('order-actions').getByRole('button', { name: `Mover para ${label}`, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Mover', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  beforeAll(async () => {
+    token = await apiToken(base, 'admin@varejo.test');
+    const created = await call('POST', '/api/location', {
+      name: `Bom Preço Pinheiros ${stamp}`,
+      cnpj: '11222333000181',
+      phone: '+551130001000',
+      address: { zip_code: '05422-000', street: 'Rua dos Pinheiros', number: '900', neighborhood: 'Pinheiros', city: 'São Paulo', state: 'SP' },
+      latitude: -23.566,
+      longitude: -46.684,
+    });
+    store = (created.location ?? created) as { id: number; name: string };
+    const product = (sku: string, name: string, price: number, extra: Record<string, unknown> = {}) => ({
+      sku: `${sku}-${stamp}`, name, categories: ['Laticínios'], price, stock: 100, store: String(store.id), store_stock: 40, store_available: true, ...extra,
+    });
+    const items = [product('leite', 'Leite Integral Campo Alto 1L', 5.49), product('queijo', 'Queijo Minas Frescal', 49.9, { unit_measurement: 'kg', weight_per_unit: 0.5 })];
+    const started = (await call('POST', '/api/integration/products', { items })).import as { id: number };
+    for (let i = 0; ; i++) {
+      const answer = await call('GET', `/api/product/import/${started.id}`);
+      const { status } = (answer.import ?? answer) as { status: string };
+      if (status === 'done') break;
+      if (status === 'failed' || i > 120) throw new Error(`product import ${status}`);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    const customer = await call<{ customer: { id: number } }>('POST', '/api/customer/', { name: customerName, phone: `119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` });
+    customerId = customer.customer.id;
+    walked = await intake(`VTEX-A-${stamp}`);
+    raced = await intake(`VTEX-B-${stamp}`);
+    canceled = await intake(`VTEX-C-${stamp}`);
+
+    browser = await launch();
+    page = await newPage(browser);
+    await signIn(page, base, 'admin@varejo.test', '/login');
+  });
+  afterAll(() => browser?.close());
+
+  it('lists the orders and finds one by store, channel, status and number, all in the URL', async () => {
+    await page.goto(`${base}/orders/list`);
+    await page.getByRole('heading', { level: 2, name: 'Pedidos' }).waitFor();
+    await page.getByTestId('order-row').first().waitFor();
+    await pictures('orders-list');
+
+    await choose(page, field(page, 'Loja'), store.name);
+    await expect.poll(() => new URL(page.url()).searchParams.get('location_id')).toBe(String(store.id));
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(3);
+    await choose(page, field(page, 'Canal'), 'VTEX');
+    await choose(page, field(page, 'Status'), 'Criado');
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('created');
+    expect(new URL(page.url()).searchParams.get('channel')).toBe('vtex');
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(3);
+    // 3 × 5,49 + 0,4 kg × 49,90
+    expect(await page.getByTestId('order-row').first().innerText()).toContain('R$');
+
+    await field(page, 'Número').fill(String(walked.order.number));
+    await expect.poll(() => new URL(page.url()).searchParams.get('number')).toBe(String(walked.order.number));
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(1);
+    const row = page.getByTestId('order-row').first();
+    expect(await row.innerText()).toContain(customerName);
+    expect(await row.innerText()).toContain('Criado');
+    await pictures('orders-list-filtered');
+
+    await field(page, 'Número').fill('999999999');
+    await page.getByText('Nenhum pedido encontrado.').waitFor();
+    await pictures('orders-list-empty');
+    await page.getByRole('button', { name: 'Limpar filtros' }).click();
+    await expect.poll(() => new URL(page.url()).search).toBe('');
+  });
+
+  it('opens the order from the list and walks it paid → picking → picked, the timeline growing', async () => {
+    await page.goto(`${base}/orders/list?number=${walked.order.number}`);
+    await page.getByTestId('order-row').first().click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/order/${walked.order.id}`);
+    await page.getByTestId('order-timeline').waitFor();
+    expect(await page.getByTestId('order-item').count()).toBe(2);
+    expect(await page.getByTestId('order-customer').innerText()).toBe(customerName);
+    expect(await events()).toBe(1);
+    await pictures('order-detail');
+
+    await page.getByTestId('order-actions').getByRole('button', { name: 'Mover para Pago', exact: true }).click();
+    await pictures('order-move-confirm');
+    await page.getByRole('dialog').getByRole('button', { name: 'Mover', exact: true }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(events).toBe(2);
+    await move('Em separação');
+    await expect.poll(events).toBe(3);
+    await move('Separado');
+    await expect.poll(events).toBe(4);
+    expect(await page.getByTestId('order-timeline').innerText()).toContain('Em separação → Separado');
+    expect(await page.locator('[data-status]').first().getAttribute('data-status')).toBe('picked');
+    await pictures('order-detail-picked');
+  });
+
+  it('refetches on the socket when someone else moves the order, and shows a refused move in the server words', async () => {
+    await page.goto(`${base}/order/${raced.order.id}`);
+    await page.getByTestId('order-timeline').waitFor();
+    await page.getByTestId('order-actions').getByRole('button', { name: 'Mover para Pago', exact: true }).click();
+    // Meanwhile another person moves it: the page hears order_changed and reloads it.
+    await call('POST', `/api/picking/status/${raced.order.id}`, { status: 'paid' });
+    await expect.poll(events, { timeout: 15_000 }).toBe(2);
+    await page.getByRole('dialog').getByRole('button', { name: 'Mover', exact: true }).click();
+    const error = page.getByTestId('order-error');
+    await error.waitFor();
+    expect((await error.innerText()).length).toBeGreaterThan(5);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar', exact: true }).click();
+    await pictures('order-refused');
+  });
+
+  it('cancels another order after confirming', async () => {
+    await page.goto(`${base}/order/${canceled.order.id}`);
+    await page.getByTestId('order-timeline').waitFor();
+    await page.getByTestId('order-actions').getByRole('button', { name: 'Cancelar pedido' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancelar pedido' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(events).toBe(2);
+    expect(await page.getByTestId('order-timeline').innerText()).toContain('Criado → Cancelado');
+    expect(await page.getByTestId('order-actions').count()).toBe(0);
+    await pictures('order-canceled');
+  });
+
+  it('shows the board by status, live, and moves a card through its menu', async () => {
+    await page.goto(`${base}/orders/board`);
+    await page.getByTestId('orders-board').waitFor();
+    const card = page.locator(`[data-testid="board-card"][data-order-id="${walked.order.id}"]`);
+    await expect.poll(() => card.count()).toBe(1);
+    expect(await page.locator('[data-testid="board-column"][data-status="picked"]').locator(`[data-order-id="${walked.order.id}"]`).count()).toBe(1);
+    await pictures('orders-board');
+    await card.getByRole('button', { name: `Mover o pedido #${walked.order.number}` }).click();
+    await page.getByRole('menuitem', { name: 'Pronto', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mover', exact: true }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => page.locator('[data-testid="board-column"][data-status="ready"]').locator(`[data-order-id="${walked.order.id}"]`).count()).toBe(1);
+    // Live: an order moved elsewhere lands in its new column without a reload.
+    await call('POST', `/api/picking/status/${raced.order.id}`, { status: 'picking' });
+    await expect.poll(() => page.locator('[data-testid="board-column"][data-status="picking"]').locator(`[data-order-id="${raced.order.id}"]`).count(), { timeout: 15_000 }).toBe(1);
+  });
+});

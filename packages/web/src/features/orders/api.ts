@@ -1,0 +1,86 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OrderStatus } from '@backoffice/contracts';
+import { api, unwrap } from '../../shared/api/client';
+import { useSession } from '../../shared/session/session';
+import { notifySuccess } from '../../shared/ui/notify';
+import { toListQuery, type OrdersSearch } from './search';
+import type { FullOrder } from './types';
+
+export { storesQuery } from '../locations/api';
+
+export const useAccountId = () => useSession()?.account.id ?? 0;
+
+/** Keys per account, so another account's orders never show after switching. */
+export const orderKeys = {
+  all: (accountId: number) => ['account', accountId, 'orders'] as const,
+  lists: (accountId: number) => [...orderKeys.all(accountId), 'list'] as const,
+  list: (accountId: number, query: OrdersSearch) => [...orderKeys.lists(accountId), query] as const,
+  board: (accountId: number) => [...orderKeys.all(accountId), 'board'] as const,
+  detail: (accountId: number, id: number) => [...orderKeys.all(accountId), 'detail', id] as const,
+  customers: (accountId: number, query: string) => [...orderKeys.all(accountId), 'customers', query] as const,
+};
+
+// Lists and pages show their own error states: the global toast stays quiet.
+export const ordersListQuery = (accountId: number, query: OrdersSearch) =>
+  queryOptions({
+    queryKey: orderKeys.list(accountId, query),
+    queryFn: () => unwrap(api.GET('/search/orders', { params: { query: toListQuery(query) } })),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+
+export const orderBoardQuery = (accountId: number) =>
+  queryOptions({
+    queryKey: orderKeys.board(accountId),
+    queryFn: () => unwrap(api.GET('/search/orders-by-status', { params: { query: { quantity: 20 } } })),
+    meta: { silent: true },
+  });
+
+export const fullOrderQuery = (accountId: number, id: number) =>
+  queryOptions({
+    queryKey: orderKeys.detail(accountId, id),
+    queryFn: (): Promise<FullOrder> => unwrap(api.GET('/api/order/full-order/{id}', { params: { path: { id } } })),
+    meta: { silent: true },
+  });
+
+export const orderCustomersQuery = (accountId: number, query: string) =>
+  queryOptions({
+    queryKey: orderKeys.customers(accountId, query),
+    queryFn: () => unwrap(api.GET('/search/customers', { params: { query: { search: query || undefined, page: 1, quantity: 20 } } })),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+
+function useOrderCache() {
+  const queryClient = useQueryClient();
+  const accountId = useAccountId();
+  return ({ message, ...full }: FullOrder & { message: string }) => {
+    notifySuccess(message);
+    queryClient.setQueryData(orderKeys.detail(accountId, full.order.id), full);
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: orderKeys.lists(accountId) }),
+      queryClient.invalidateQueries({ queryKey: orderKeys.board(accountId) }),
+    ]);
+  };
+}
+
+/** Moves the order through the state machine; a refused move (409) is shown in the server's words by the caller. */
+export function useMoveOrder() {
+  const store = useOrderCache();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ id, status, note }: { id: number; status: OrderStatus; note?: string }) =>
+      unwrap(api.POST('/api/picking/status/{id}', { params: { path: { id } }, body: { status, note: note || undefined } })),
+    onSuccess: store,
+  });
+}
+
+export function useCancelOrder() {
+  const store = useOrderCache();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (orderId: number) => unwrap(api.POST('/api/order/cancel/{orderId}', { params: { path: { orderId } } })),
+    onSuccess: store,
+  });
+}
