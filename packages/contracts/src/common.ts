@@ -48,6 +48,16 @@ export const OptionalText = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
+/** An optional text of at most `max` characters: trimmed, empty as null (what a cleared form field sends). */
+export const nullableText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .optional()
+    .transform((v) => v || null);
+
 /** A date-range filter's rule (YYYY-MM-DD strings): the end is not before the start, reported at `end_date`. */
 export function endNotBeforeStart(q: { start_date?: string; end_date?: string }, ctx: z.RefinementCtx): void {
   if (q.start_date && q.end_date && q.end_date < q.start_date) {

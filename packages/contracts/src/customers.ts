@@ -1,7 +1,7 @@
 // Issue 20: customers (spec §2 Customers, §3 Customer, §5, §7 Customers, §8).
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { Email, IdParam, Money, OptionalText, PageQuery, Timestamp, paged } from './common.ts';
+import { Email, IdParam, Money, OptionalText, PageQuery, Timestamp, nullableText, paged } from './common.ts';
 import { BRAZILIAN_STATES, Cpf, Phone, ZipCode } from './brazil.ts';
 import { msg } from './messages.ts';
 
@@ -31,23 +31,14 @@ const BirthDate = z.iso
 
 const Tag = z.string().trim().min(1).max(40);
 
-/** An optional text: trimmed, empty as null (what a cleared form field sends). */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => v || null);
 
 export const CustomerAddressInput = z.strictObject({
-  label: optionalText(60).meta({ description: 'Apelido do endereço: Casa, Trabalho…' }),
+  label: nullableText(60).meta({ description: 'Apelido do endereço: Casa, Trabalho…' }),
   zip_code: ZipCode,
   street: z.string().trim().min(1).max(160),
   number: z.string().trim().min(1).max(20),
-  complement: optionalText(120),
-  neighborhood: optionalText(120),
+  complement: nullableText(120),
+  neighborhood: nullableText(120),
   city: z.string().trim().min(2).max(120),
   state: z.enum(BRAZILIAN_STATES),
   is_default: z.boolean().default(false).meta({ description: 'O endereço principal (no máximo um; sem nenhum marcado, o primeiro).' }),
@@ -60,12 +51,12 @@ export type CustomerAddressInput = z.output<typeof CustomerAddressChange>;
 
 const CustomerShape = {
   name: z.string().trim().min(2).max(160),
-  description: optionalText(1000),
+  description: nullableText(1000),
   cpf: Cpf.nullable().optional(),
   phone: MobilePhone.nullable().optional(),
   email: Email.nullable().optional(),
   birth_date: BirthDate.nullable().optional(),
-  seller_id: optionalText(60).meta({ description: 'Vendedor responsável (somente administradores e gerentes o definem).' }),
+  seller_id: nullableText(60).meta({ description: 'Vendedor responsável (somente administradores e gerentes o definem).' }),
   tags: z
     .array(Tag)
     .max(CUSTOMER_MAX_TAGS)

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.ts';
-import { IdParam, Money, PageQuery, Timestamp, paged } from './common.ts';
+import { IdParam, Money, PageQuery, Timestamp, nullableText, paged } from './common.ts';
 import { BRAZILIAN_STATES, ZipCode } from './brazil.ts';
 import { msg } from './messages.ts';
 
@@ -71,14 +71,6 @@ export type PickStatus = (typeof PICK_STATUSES)[number];
 
 const Id = z.number().int().positive();
 const DateOnly = z.iso.date().meta({ description: 'Data AAAA-MM-DD (horário de São Paulo).' });
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => v || null);
 
 /** Units of one line at most (a weighed line: units of the product, its weight in `weight`). */
 export const ORDER_ITEM_MAX_QUANTITY = 999;
@@ -102,8 +94,8 @@ export const OrderAddressInput = z.strictObject({
   zip_code: ZipCode,
   street: z.string().trim().min(1).max(160),
   number: z.string().trim().min(1).max(20),
-  complement: optionalText(120),
-  neighborhood: optionalText(120),
+  complement: nullableText(120),
+  neighborhood: nullableText(120),
   city: z.string().trim().min(2).max(120),
   state: z.enum(BRAZILIAN_STATES),
   latitude: z.number().min(-90).max(90).optional().meta({ description: 'Com longitude, o ponto de entrega (sem eles, o endereço é geocodificado).' }),
@@ -194,7 +186,7 @@ export const OrderIdPathParam = z.object({ orderId: z.coerce.number().int().posi
 
 export const OrderStatusBody = z.strictObject({
   status: z.enum(ORDER_STATUSES),
-  note: optionalText(500).meta({ description: 'Observação registrada na linha do tempo.' }),
+  note: nullableText(500).meta({ description: 'Observação registrada na linha do tempo.' }),
 });
 export type OrderStatusInput = z.output<typeof OrderStatusBody>;
 
