@@ -1,6 +1,7 @@
 import type { FraudStatus, Fulfilment, OrderChannel, OrderListQuery, OrderStatus } from '@backoffice/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import type { PricedLine } from './order-pricing.ts';
 
 const orderSelect = {
   id: true,
@@ -101,17 +102,7 @@ export interface NewOrder {
   pricing: Record<string, unknown>;
   couponCode: string | null;
   createdById: number | null;
-  items: Array<{
-    productId: number;
-    sku: string;
-    name: string;
-    unitMeasurement: string;
-    quantity: number;
-    weight: number | null;
-    unitPriceCents: number;
-    subTotalCents: number;
-    discountCents: number;
-  }>;
+  items: PricedLine[];
 }
 
 /** A line's new state (amounts in cents as numbers; the repository writes them as bigint). */
@@ -133,16 +124,7 @@ export interface LineChange {
 }
 
 /** A line added while picking. */
-export interface LineAdded {
-  productId: number;
-  sku: string;
-  name: string;
-  unitMeasurement: string;
-  quantity: number;
-  weight: number | null;
-  unitPriceCents: number;
-  subTotalCents: number;
-  discountCents: number;
+export interface LineAdded extends PricedLine {
   totalCents: number;
   pickStatus: 'picked';
   pickedQuantity: number;
