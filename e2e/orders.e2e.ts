@@ -68,7 +68,7 @@ describe('orders: list, detail with moves and timeline, board', () => {
   beforeAll(async () => {
     token = await apiToken(base, 'admin@varejo.test');
     const created = await call('POST', '/api/location', {
-      name: `Bom Preço Pinheiros ${stamp}`,
+      name: `Loja Pedidos ${stamp}`,
       cnpj: '11222333000181',
       phone: '+551130001000',
       address: { zip_code: '05422-000', street: 'Rua dos Pinheiros', number: '900', neighborhood: 'Pinheiros', city: 'São Paulo', state: 'SP' },
