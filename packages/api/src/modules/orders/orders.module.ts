@@ -1,12 +1,12 @@
 import type { AppModule } from '../../lib/module.ts';
 import { createOrdersRepo } from './orders.repo.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
-import { createOrdersService, type OrderChange } from './orders.service.ts';
+import { createOrdersService, type OrderChange, type OrdersService } from './orders.service.ts';
 
 /** Orders: intake from the stores' e-commerce and approved carts, lists, the board, and the one state machine. */
 export const ordersModule: AppModule = {
   name: 'orders',
-  register(app, { db, services, realtime }) {
+  register(app, { db, services, realtime, provide, log }) {
     const orders = createOrdersService({
       repo: createOrdersRepo(db),
       catalog: services.catalog,
@@ -15,12 +15,21 @@ export const ordersModule: AppModule = {
       regions: services.regions,
       scope: services.locations.allowedLocationIds,
       notify: (accountId, change) => realtime.toAccount(accountId, 'order_changed', change),
+      onListenerError: (err, t) => log.error({ err, order_id: t.order.id, from: t.from, to: t.to }, 'order transition listener failed'),
     });
+    provide({ orders });
     // A store with orders is kept when someone tries to delete it.
     services.locations.countUses('orders', orders.countAtLocation);
     registerOrderRoutes(app, orders);
   },
 };
+
+declare module '../../lib/module.ts' {
+  interface ModuleServices {
+    /** Orders for the modules after this one: providers move them, listeners hear their transitions. */
+    orders: OrdersService;
+  }
+}
 
 declare module '../../plugins/realtime.ts' {
   interface RealtimeEvents {

@@ -80,6 +80,12 @@ export interface OrderEventRow {
   createdAt: Date;
 }
 
+/**
+ * Who changed an order: a member of the account, or a provider acting on its own (the payment hub
+ * on a confirmed or refunded payment, the delivery hub on a courier's update). Recorded on the timeline.
+ */
+export type OrderActor = { kind: 'user'; userId: number } | { kind: 'payment' | 'delivery'; userId: null };
+
 /** What an intake writes; the number is the repository's business. */
 export interface NewOrder {
   locationId: number;
@@ -335,7 +341,7 @@ export function createOrdersRepo(db: Db) {
      * the update is conditional on both, so of concurrent moves exactly one happens. False when
      * the order was no longer there.
      */
-    move(accountId: number, id: number, m: { from: OrderStatus; version: number; to: OrderStatus; userId: number; note: string | null }) {
+    move(accountId: number, id: number, m: { from: OrderStatus; version: number; to: OrderStatus; actor: OrderActor; note: string | null }) {
       const milestone = MILESTONE[m.to];
       const stamp = milestone ? Prisma.sql`, ${Prisma.raw(milestone)} = coalesce(${Prisma.raw(milestone)}, now())` : Prisma.empty;
       return db.$transaction(async (tx) => {
@@ -343,7 +349,7 @@ export function createOrdersRepo(db: Db) {
           UPDATE orders SET status = ${m.to}::order_status, version = version + 1, updated_at = now() ${stamp}
            WHERE id = ${id} AND account_id = ${accountId} AND status = ${m.from}::order_status AND version = ${m.version}`;
         if (moved === 0) return false;
-        await tx.orderEvent.create({ data: { orderId: id, fromStatus: m.from, toStatus: m.to, actorUserId: m.userId, actorKind: 'user', note: m.note } });
+        await tx.orderEvent.create({ data: { orderId: id, fromStatus: m.from, toStatus: m.to, actorUserId: m.actor.userId, actorKind: m.actor.kind, note: m.note } });
         return true;
       });
     },

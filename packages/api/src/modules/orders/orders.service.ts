@@ -23,7 +23,7 @@ import type { SlotsService } from '../slots/slots.service.ts';
 import { nextStatuses, refusal, type OrderFacts } from './order-status.ts';
 import { priceOrder, type PricedLine } from './order-pricing.ts';
 import { createOrderOperations } from './order-operations.ts';
-import type { NamedOrder, NewOrder, OrderItemRow, OrderEventRow, OrdersRepo } from './orders.repo.ts';
+import type { NamedOrder, NewOrder, OrderActor, OrderItemRow, OrderEventRow, OrdersRepo } from './orders.repo.ts';
 
 interface Deps {
   repo: OrdersRepo;
@@ -34,7 +34,20 @@ interface Deps {
   scope: StoreScope;
   /** Tells the account's open screens (the board) that an order was created or moved. */
   notify?: (accountId: number, change: OrderChange) => void;
+  /** A transition listener that failed (after the move committed: the move stands). */
+  onListenerError?: (err: unknown, transition: OrderTransition) => void;
 }
+
+/** An order that was created (`from` null) or changed status, as it is after the change. */
+export interface OrderTransition {
+  accountId: number;
+  order: NamedOrder;
+  from: OrderStatus | null;
+  to: OrderStatus;
+}
+
+/** Told of every transition once it committed (the payment hub refunds a canceled paid order; attribution reports a paid one). */
+export type OrderTransitionListener = (t: OrderTransition) => Promise<void> | void;
 
 /** What the board hears when an order is created or moves (it reloads the card, the store scope applies there). */
 export interface OrderChange {
@@ -138,7 +151,44 @@ const refusedMove = (o: NamedOrder, to: OrderStatus) => {
 };
 
 /** Orders: intake (the store's e-commerce, an approved cart), lists, the board, and moves through the one state machine. */
-export function createOrdersService({ repo, catalog, pricing, slots, regions, scope, notify = () => {} }: Deps) {
+export function createOrdersService({ repo, catalog, pricing, slots, regions, scope, notify = () => {}, onListenerError = () => {} }: Deps) {
+  const listeners: OrderTransitionListener[] = [];
+
+  /** Tells the screens and the listeners of a change of `before` into `now`; the listeners are awaited, their failures reported, never thrown. */
+  async function announce(before: NamedOrder | null, now: NamedOrder) {
+    notify(now.accountId, { id: now.id, number: now.number, location_id: now.locationId, from_status: before?.status ?? null, status: now.status, version: now.version });
+    if (before && before.status === now.status) return;
+    const transition: OrderTransition = { accountId: now.accountId, order: now, from: before?.status ?? null, to: now.status };
+    for (const listener of listeners) {
+      try {
+        await listener(transition);
+      } catch (err) {
+        onListenerError(err, transition);
+      }
+    }
+  }
+
+  /** Moves `row` to `to` as `actor` (409 with the reason when refused, or when a concurrent change won); the order after the move. */
+  async function moveAs(row: NamedOrder, to: OrderStatus, actor: OrderActor, note: string | null) {
+    const refused = refusedMove(row, to);
+    if (refused) throw refused;
+    const moved = await repo.move(row.accountId, row.id, { from: row.status, version: row.version, to, actor, note });
+    const now = (await repo.find(row.accountId, row.id))!;
+    if (!moved) throw refusedMove(now, to) ?? new ConflictError('ORDER_CHANGED');
+    if (to === 'canceled') await releaseHolds(now);
+    await announce(row, now);
+    return now;
+  }
+
+  /** Gives back a canceled order's promotion uses and its place in the delivery window. */
+  async function releaseHolds(o: NamedOrder) {
+    const reference = `pedido-${o.id}`;
+    await pricing.release(o.accountId, reference);
+    if (o.slotId !== null && o.slotDate && o.slotReference) {
+      await slots.release({ accountId: o.accountId, slotId: o.slotId, date: o.slotDate, reference: o.slotReference });
+    }
+  }
+
   /**
    * The store's delivery region serving the address (its point, else the geocoded text) and its fee;
    * none when no region of the store serves it (the fee is then agreed outside, 0 here).
@@ -205,7 +255,7 @@ export function createOrdersService({ repo, catalog, pricing, slots, regions, sc
   /** The order as it is now; the account's screens hear of it when it changed. */
   async function changed(caller: Caller, before: NamedOrder, effect: boolean) {
     const now = await visible(caller, before.id);
-    if (effect) notify(caller.accountId, { id: now.id, number: now.number, location_id: now.locationId, from_status: before.status, status: now.status, version: now.version });
+    if (effect) await announce(before, now);
     return { number: now.number, order: await full(now) };
   }
 
@@ -301,7 +351,7 @@ export function createOrdersService({ repo, catalog, pricing, slots, regions, sc
         throw err;
       }
       const row = (await repo.find(caller.accountId, created.id))!;
-      notify(caller.accountId, { id: row.id, number: row.number, location_id: row.locationId, from_status: null, status: row.status, version: row.version });
+      await announce(null, row);
       return { created: true, order: await full(row) };
     },
 
@@ -337,25 +387,33 @@ export function createOrdersService({ repo, catalog, pricing, slots, regions, sc
      * concurrent moves from the same state, one happens and the others are judged again after it.
      */
     async move(caller: Caller, id: number, to: OrderStatus, note: string | null) {
-      const row = await visible(caller, id);
-      const refused = refusedMove(row, to);
-      if (refused) throw refused;
-      const moved = await repo.move(caller.accountId, id, { from: row.status, version: row.version, to, userId: caller.userId, note });
-      const now = (await repo.find(caller.accountId, id))!;
-      if (!moved) throw refusedMove(now, to) ?? new ConflictError('ORDER_CHANGED');
-      notify(caller.accountId, { id: now.id, number: now.number, location_id: now.locationId, from_status: row.status, status: now.status, version: now.version });
-      if (to === 'canceled') await this.releaseHolds(now);
+      const now = await moveAs(await visible(caller, id), to, { kind: 'user', userId: caller.userId }, note);
       return { number: now.number, order: await full(now) };
     },
 
-    /** Gives back a canceled order's promotion uses and its place in the delivery window. */
-    async releaseHolds(o: NamedOrder) {
-      const reference = `pedido-${o.id}`;
-      await pricing.release(o.accountId, reference);
-      if (o.slotId !== null && o.slotDate && o.slotReference) {
-        await slots.release({ accountId: o.accountId, slotId: o.slotId, date: o.slotDate, reference: o.slotReference });
-      }
+    /**
+     * Moves the account's order on a provider's word (a confirmed or refunded payment, a courier's
+     * update), without a member: the same state machine and refusals as a member's move.
+     */
+    async moveByProvider(accountId: number, id: number, to: OrderStatus, actor: 'payment' | 'delivery', note: string | null) {
+      const row = await repo.find(accountId, id);
+      if (!row) found(null, 'ORDER_NOT_FOUND');
+      return moveAs(row!, to, { kind: actor, userId: null }, note);
     },
+
+    /** Registers a listener of every committed transition (creation included). */
+    onTransition(listener: OrderTransitionListener) {
+      listeners.push(listener);
+    },
+
+    /** The account's order (no store scope: for providers and jobs), or null. */
+    find: (accountId: number, id: number) => repo.find(accountId, id),
+
+    /** The account's order when the caller may see its store; 404 otherwise. */
+    visible,
+
+    /** The order with its lines, timeline and next statuses, as the order page reads it. */
+    full,
 
     /** How many orders a store has. */
     countAtLocation: (accountId: number, locationId: number) => repo.countAtLocation(accountId, locationId),
