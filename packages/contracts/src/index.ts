@@ -30,3 +30,4 @@ export * from './shopping-carts.ts';
 export * from './orders.ts';
 export * from './cart-metrics.ts';
 export * from './payments.ts';
+export * from './payment-hub.ts';

@@ -251,6 +251,18 @@ export const CONTRACT_MESSAGES = {
     'pt-BR': 'Informe o que alterar: active, min_order_value ou max_installments.',
     en: 'Say what to change: active, min_order_value or max_installments.',
   },
+  // payment hub: charges and refunds
+  CARD_NUMBER_FORMAT: { 'pt-BR': 'O número do cartão tem de 13 a 19 dígitos.', en: 'The card number has 13 to 19 digits.' },
+  CARD_NUMBER_INVALID: { 'pt-BR': 'Número de cartão inválido: confira os dígitos.', en: 'Invalid card number: check the digits.' },
+  CARD_CVV_FORMAT: { 'pt-BR': 'O código de segurança (CVV) tem 3 ou 4 dígitos.', en: 'The security code (CVV) has 3 or 4 digits.' },
+  CARD_EXPIRED: { 'pt-BR': 'Cartão vencido: confira o mês e o ano de validade.', en: 'Expired card: check the expiry month and year.' },
+  CARD_REQUIRED: { 'pt-BR': 'Informe os dados do cartão (card) para pagar com cartão.', en: 'Provide the card details (card) to pay by card.' },
+  CARD_NOT_FOR_METHOD: { 'pt-BR': 'Dados de cartão só valem para cartão de crédito ou débito.', en: 'Card details only apply to credit or debit cards.' },
+  PAYMENT_METHOD_NOT_ONLINE: {
+    'pt-BR': 'Esta forma de pagamento é paga na entrega ou retirada: não é cobrada online.',
+    en: 'This payment method is paid at delivery or pickup: it is not charged online.',
+  },
+  INSTALLMENTS_CREDIT_ONLY: { 'pt-BR': 'Só o cartão de crédito aceita mais de uma parcela.', en: 'Only credit cards take more than one installment.' },
   // issue 21, orders
   ORDER_FIELD_REQUIRED: { 'pt-BR': 'Obrigatório num pedido que não vem de um carrinho (sem shopping_cart_id).', en: 'Required for an order that does not come from a cart (no shopping_cart_id).' },
   ORDER_ITEM_PRODUCT_REQUIRED: { 'pt-BR': 'Informe product_id ou sku.', en: 'Provide product_id or sku.' },
