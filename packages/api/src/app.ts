@@ -35,6 +35,7 @@ import { messagingModule } from './modules/messaging/messaging.module.ts';
 import { productImportsModule } from './modules/product-imports/product-imports.module.ts';
 import { shoppingCartsModule } from './modules/shopping-carts/shopping-carts.module.ts';
 import { ordersModule } from './modules/orders/orders.module.ts';
+import { orderAttributionModule } from './modules/order-attribution/order-attribution.module.ts';
 import { paymentsModule } from './modules/payments/payments.module.ts';
 import { geocodingModule } from './modules/geocoding/geocoding.module.ts';
 import { operatorsModule } from './modules/operators/operators.module.ts';
@@ -177,6 +178,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     retailMediaModule,
     // Its ad index hears of every retail-media write: it precedes the modules that write.
     adServingModule,
+    orderAttributionModule,
     walletsModule,
     audiencesModule,
     retailConfigModule,

@@ -119,6 +119,10 @@ const IntakeFields = z.strictObject({
   address: OrderAddressInput.nullable().optional(),
   slot: OrderSlotInput.nullable().optional(),
   coupon_code: z.string().trim().max(40).optional().transform((v) => (v ? v : undefined)),
+  ad_user_id: z.string().trim().min(1).max(200).optional().meta({
+    description: 'Id do comprador no site da loja, o mesmo enviado à API de anúncios (/v1/rma): o pedido pago é atribuído aos anúncios que ele viu ou clicou.',
+  }),
+  ad_session_id: z.string().trim().min(1).max(200).optional().meta({ description: 'Sessão do comprador no site, quando não há ad_user_id.' }),
 });
 
 function intakeRules(b: z.output<typeof IntakeFields>, ctx: z.RefinementCtx) {

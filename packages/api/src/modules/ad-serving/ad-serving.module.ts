@@ -15,7 +15,7 @@ import { createBeaconFastPath } from './beacon-fast-path.ts';
 import { registerBeaconRoutes } from './beacons.routes.ts';
 import { createBeaconsService } from './beacons.service.ts';
 import { registerConversionRoutes } from './conversions.routes.ts';
-import { createConversionsService } from './conversions.service.ts';
+import { createConversionsService, type ConversionsService } from './conversions.service.ts';
 import { createDecisionFastPath } from './decision-fast-path.ts';
 import { createDecisionService } from './decision.service.ts';
 import { createEventConsumer } from './event-consumer.ts';
@@ -78,8 +78,10 @@ export const adServingModule: AppModule = {
     const headers = answerHeaders({ requestId: requestIdOf, exposedHeaders: CORS_EXPOSED_HEADERS, securityHeaders: AD_SERVING_HEADERS });
     serveAhead('/v1/beacon/', createBeaconFastPath({ beacons, headers, access, parseJson: jsonParserOf(app) }));
     serveAhead('/v1/rma/', createDecisionFastPath({ decisions, apiKeys, headers, access, parseJson: jsonParserOf(app), bodyLimit: config.bodyLimit }));
+    const conversions = createConversionsService({ db, publishers: { isActive: async (id) => (await gate.find(id)) !== null } });
+    provide({ conversions });
     registerConversionRoutes(app, {
-      conversions: createConversionsService({ db, publishers: { isActive: async (id) => (await gate.find(id)) !== null } }),
+      conversions,
       apiKeys,
       // The publisher is known from the body: 404, its ceiling (429) and its allowed origins (403) are checked here.
       admit: async (request, reply, publisherId) => void (await access.admitPublisher(request, reply, publisherId)),
@@ -104,6 +106,8 @@ declare module '../../lib/module.ts' {
   interface ModuleServices {
     /** For a module that changes what may be served other than through the watched routes: `invalidate`, `campaignsChanged`, … */
     adIndex: AdIndex;
+    /** Orders reported for attribution: the publishers' sites (`POST /v1/beacon/conversion`) and the account's own orders. */
+    conversions: ConversionsService;
   }
 }
 

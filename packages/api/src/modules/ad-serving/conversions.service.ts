@@ -95,6 +95,21 @@ export function createConversionsService({ db, now = () => new Date(), publisher
         ignored: ignored.map(({ field, reason }) => ({ field, message: translate(IGNORED_MESSAGES[reason], lang, { field }) })),
       };
     },
+
+    /**
+     * Replaces what an order stored earlier sold (picked lines at delivery; nothing once canceled or
+     * refunded) and sends it back to attribution, which takes back its earlier credits in the rollups
+     * as it makes the new ones; the same lines again change nothing. False when the publisher has no such order.
+     */
+    async revise(publisherId: number, orderId: string, sold: ConversionBody['items']): Promise<boolean> {
+      const items = storedItems(sold);
+      const total = items.reduce((sum, i) => sum + i.quantity * paidCents(i), 0);
+      const changed = await db.$executeRaw`
+        UPDATE rm_conversions SET items = ${JSON.stringify(items)}::jsonb, total_cents = ${BigInt(total)}, attributed_at = NULL
+         WHERE publisher_id = ${publisherId} AND order_id = ${orderId}
+           AND items <> ${JSON.stringify(items)}::jsonb`;
+      return changed > 0 || (await db.rmConversion.count({ where: { publisherId, orderId } })) > 0;
+    },
   };
 }
 

@@ -28,6 +28,8 @@ const orderSelect = {
   totalCents: true,
   pricing: true,
   couponCode: true,
+  adUserId: true,
+  adSessionId: true,
   version: true,
   paidAt: true,
   pickingStartedAt: true,
@@ -107,6 +109,8 @@ export interface NewOrder {
   totalCents: number;
   pricing: Record<string, unknown>;
   couponCode: string | null;
+  adUserId: string | null;
+  adSessionId: string | null;
   createdById: number | null;
   items: PricedLine[];
 }

@@ -311,6 +311,8 @@ export function createOrdersService({ repo, catalog, pricing, slots, regions, sc
         totalCents: priced.totalCents + region.deliveryFeeCents,
         pricing: { applied: priced.applied, coupon_rejection: priced.couponRejection },
         couponCode: s.couponCode,
+        adUserId: input.ad_user_id ?? null,
+        adSessionId: input.ad_session_id ?? null,
         createdById: caller.userId,
         items: priced.lines.map((l: PricedLine) => ({ ...l })),
       };

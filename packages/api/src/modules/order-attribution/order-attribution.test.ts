@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DEMO, bearer, type TestApp } from '../../../test/helpers.ts';
+import { createCartStore, cartProducts, type CartStore } from '../../../test/fixtures/shopping-carts.ts';
+import { ORDER_ADDRESS } from '../../../test/fixtures/orders.ts';
+import { servedAd, uniq } from '../../../test/served-ad.ts';
+import { createAttribution } from '../ad-serving/attribution.ts';
+import { createEventConsumer } from '../ad-serving/event-consumer.ts';
+import { createDatabaseEventStore } from '../ad-serving/event-store.ts';
+import { conversionOrderId, hashedBuyer, soldItems } from './order-conversion.ts';
+
+// Issue 21, closed loop: a publisher's own orders show in its campaigns' sales without an
+// integration, through the same path as POST /v1/beacon/conversion, and leave them when undone.
+
+const HOUR = 3_600_000;
+let t: TestApp;
+let admin: string;
+let store: CartStore;
+const ids = { bomPreco: 0, aurora: 0 };
+
+const post = (path: string, body: object) => t.http.post(path).set(bearer(admin)).send(body);
+
+/** A product ad of Aurora on Bom Preço for `sku`, in a campaign of its own. */
+async function productAd(sku: string) {
+  const campaign = await t.db.campaign.create({
+    data: {
+      publisherId: ids.bomPreco,
+      advertiserId: ids.aurora,
+      name: `Circuito fechado ${uniq()}`,
+      adType: 'product',
+      dailyBudgetCents: 1_000_000n,
+      cpcCents: 100n,
+      startAt: new Date(Date.now() - 30 * 24 * HOUR),
+      products: { create: [{ sku }] },
+    },
+  });
+  const ad = await t.db.ad.create({ data: { campaignId: campaign.id, adType: 'product', status: 'approved', sku, destinationUrl: 'https://loja.test/p' } });
+  return { adId: ad.id, campaignId: campaign.id };
+}
+
+const events = () => createDatabaseEventStore(t.db);
+/** Counts the events appended and attributes the pending conversions, as the app's consumer does. */
+const drain = () => createEventConsumer(events(), { attribution: createAttribution(t.db) }).drain();
+
+/** The user's click on the ad, `hoursAgo` before now. */
+async function click(ad: { adId: number; campaignId: number }, user: string, hoursAgo: number) {
+  const at = Date.now() - hoursAgo * HOUR;
+  await events().append({ k: `ev-${uniq()}`, type: 'click', at, ad: servedAd({ p: ids.bomPreco, a: ids.aurora, c: ad.campaignId, d: ad.adId }, { u: user, t: at }) });
+  await drain();
+}
+
+/** The campaign's sales in its daily rollup: [conversions, items sold, income in cents]. */
+async function sales(campaignId: number) {
+  const s = await t.db.rmDailyStat.aggregate({ where: { campaignId }, _sum: { conversions: true, itemsSold: true, incomeCents: true } });
+  return [Number(s._sum.conversions ?? 0), Number(s._sum.itemsSold ?? 0), Number(s._sum.incomeCents ?? 0)];
+}
+
+interface Created {
+  order: { id: number; number: number; external_id: string };
+  items: Array<{ id: number; sku: string; total: number }>;
+}
+
+async function order(over: Record<string, unknown> = {}): Promise<Created> {
+  const res = await post('/api/order', {
+    customer_id: store.customerId,
+    location_id: store.locationId,
+    channel: 'vtex',
+    external_id: `VTEX-ATR-${uniq()}`,
+    items: [
+      { product_id: store.products.leite, quantity: 2 },
+      { product_id: store.products.queijo, weight: 0.4 },
+    ],
+    fulfilment: 'delivery',
+    address: ORDER_ADDRESS,
+    ...over,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body as Created;
+}
+
+async function move(id: number, ...statuses: string[]) {
+  for (const status of statuses) {
+    const res = await post(`/api/picking/status/${id}`, { status });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  }
+}
+
+const cents = (reais: number) => Math.round(reais * 100);
+
+beforeAll(async () => {
+  t = await createTestApp({ runWorkers: false });
+  admin = await t.login(DEMO.admin);
+  const accounts = await t.db.account.findMany({ select: { id: true, slug: true } });
+  ids.bomPreco = accounts.find((a) => a.slug === 'supermercado-bom-preco')!.id;
+  ids.aurora = accounts.find((a) => a.slug === 'cafe-aurora')!.id;
+  store = await createCartStore(t, admin, `Loja circuito fechado ${uniq()}`);
+  // Prices as listed: the seed's promotions would discount the lines.
+  await t.db.promotion.updateMany({ where: { accountId: ids.bomPreco, active: true }, data: { active: false, disabledAt: new Date() } });
+});
+afterAll(() => t?.close());
+
+describe('closed loop: the account’s own orders in its campaigns’ sales', () => {
+  it('credits a paid order to the campaign clicked within 14 days, and takes it back when the order is canceled', async () => {
+    const ad = await productAd(cartProducts.leite.sku);
+    const user = `site-${uniq()}`;
+    await click(ad, user, 26);
+    const o = await order({ ad_user_id: user });
+    const leite = o.items.find((i) => i.sku === cartProducts.leite.sku)!;
+
+    await drain();
+    expect(await sales(ad.campaignId), 'not sold before it is paid').toEqual([0, 0, 0]);
+
+    await move(o.order.id, 'paid');
+    await drain();
+    expect(await sales(ad.campaignId)).toEqual([1, 2, cents(leite.total)]);
+    // The site's order id: the store's site reporting the same order counts it once.
+    const conversion = await t.db.rmConversion.findUniqueOrThrow({ where: { publisherId_orderId: { publisherId: ids.bomPreco, orderId: o.order.external_id } } });
+    expect(conversion).toMatchObject({ userId: user, channel: 'vtex' });
+    const again = await t.http.post('/v1/beacon/conversion').set(bearer(admin)).send({
+      order_id: o.order.external_id,
+      user_id: user,
+      created_at: new Date().toISOString(),
+      items: [{ sku: cartProducts.leite.sku, quantity: 2, price: 4.99 }],
+    });
+    expect(again.body).toMatchObject({ duplicate: true });
+
+    await post(`/api/order/cancel/${o.order.id}`, {});
+    await drain();
+    expect(await sales(ad.campaignId)).toEqual([0, 0, 0]);
+  });
+
+  it('does not credit a click older than the window', async () => {
+    const ad = await productAd(cartProducts.feijao.sku);
+    const user = `site-${uniq()}`;
+    await click(ad, user, 15 * 24);
+    const o = await order({ ad_user_id: user, items: [{ product_id: store.products.feijao, quantity: 1 }] });
+    await move(o.order.id, 'paid');
+    await drain();
+    expect(await sales(ad.campaignId)).toEqual([0, 0, 0]);
+  });
+
+  it('replaces the ordered lines by what was handed over: a substitute is credited to its own ad, a missing line to none', async () => {
+    const leiteAd = await productAd(cartProducts.leite.sku);
+    const cafeAd = await productAd(cartProducts.vagalume.sku);
+    const user = `site-${uniq()}`;
+    await click(leiteAd, user, 3);
+    await click(cafeAd, user, 2);
+    const o = await order({
+      ad_user_id: user,
+      items: [
+        { product_id: store.products.leite, quantity: 2 },
+        { product_id: store.products.arroz1, quantity: 1 },
+      ],
+    });
+    await move(o.order.id, 'paid');
+    await drain();
+    const leite = o.items.find((i) => i.sku === cartProducts.leite.sku)!;
+    expect(await sales(leiteAd.campaignId)).toEqual([1, 2, cents(leite.total)]);
+    expect(await sales(cafeAd.campaignId)).toEqual([0, 0, 0]);
+
+    await move(o.order.id, 'picking');
+    const arroz = o.items.find((i) => i.sku === cartProducts.arroz1.sku)!;
+    const picked = await post(`/api/order/items/${o.order.id}`, {
+      items: [
+        { item_id: leite.id, status: 'missing' },
+        { item_id: arroz.id, status: 'substituted', substitute: { product_id: store.products.vagalume, accepted: true } },
+      ],
+    });
+    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+    const substituted = (picked.body as { items: Array<{ id: number; total: number }> }).items.find((i) => i.id === arroz.id)!;
+    await move(o.order.id, 'picked', 'ready', 'out_for_delivery', 'delivered');
+    await drain();
+    expect(await sales(leiteAd.campaignId), 'missing: sold nothing').toEqual([0, 0, 0]);
+    expect(await sales(cafeAd.campaignId), 'the substitute').toEqual([1, 1, cents(substituted.total)]);
+  });
+
+  it('credits an order paid in person when it is handed over, to the customer known to the site by e-mail', async () => {
+    const ad = await productAd(cartProducts.tulipaAzul.sku);
+    const email = `Compradora.${uniq()}@Exemplo.com.br`;
+    const customer = await t.db.customer.create({ data: { accountId: ids.bomPreco, name: 'Compradora Loja', email }, select: { id: true } });
+    // The site once reported an order of its user with the same e-mail: the two are one person.
+    const siteUser = `site-${uniq()}`;
+    const linked = await t.http.post('/v1/beacon/conversion').set(bearer(admin)).send({
+      order_id: `SITE-${uniq()}`,
+      user_id: siteUser,
+      created_at: new Date(Date.now() - 10 * 24 * HOUR).toISOString(),
+      items: [{ sku: 'OUTRO', quantity: 1, price: 1 }],
+      ...hashedBuyer({ email, phone: null, cpf: null }),
+    });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(202);
+    await drain();
+    await click(ad, siteUser, 5);
+
+    const o = await order({ customer_id: customer.id, pays_in_person: true, fulfilment: 'pickup', address: null, items: [{ product_id: store.products.tulipaAzul, quantity: 3 }] });
+    await move(o.order.id, 'picking', 'picked', 'ready', 'awaiting_pickup');
+    await drain();
+    expect(await sales(ad.campaignId), 'not paid yet').toEqual([0, 0, 0]);
+    await move(o.order.id, 'picked_up');
+    await drain();
+    expect(await sales(ad.campaignId)).toEqual([1, 3, cents(o.items[0]!.total)]);
+    expect(await t.db.rmConversion.count({ where: { publisherId: ids.bomPreco, orderId: conversionOrderId({ channel: 'vtex', externalId: o.order.external_id, number: o.order.number }) } })).toBe(1);
+  });
+});
+
+describe('soldItems', () => {
+  const line = { sku: 'A', quantity: 3, unitPriceCents: 400, totalCents: 1001, pickStatus: 'picked', pickedQuantity: null, substituteSku: null };
+  const income = (items: ReturnType<typeof soldItems>) => items.reduce((s, i) => s + i.quantity * Math.round((i.promotional_price ?? i.price) * 100), 0);
+
+  it('keeps each line’s income to the cent when it does not divide by the units', () => {
+    const items = soldItems([line]);
+    expect(items.map((i) => [i.quantity, i.price, i.promotional_price])).toEqual([[1, 4, 3.33], [2, 4, 3.34]]);
+    expect(income(items)).toBe(1001);
+  });
+
+  it('sells the picked quantity, the substitute’s SKU, and nothing of a missing line', () => {
+    const items = soldItems([
+      { ...line, pickedQuantity: 2, totalCents: 800 },
+      { ...line, sku: 'B', pickStatus: 'substituted', substituteSku: 'C', totalCents: 1200 },
+      { ...line, sku: 'D', pickStatus: 'missing' },
+    ]);
+    expect(items).toEqual([
+      { sku: 'A', seller_id: null, product_id: null, quantity: 2, price: 4, promotional_price: null },
+      { sku: 'C', seller_id: null, product_id: null, quantity: 3, price: 4, promotional_price: null },
+    ]);
+  });
+
+  it('hashes the buyer as the conversion API documents', () => {
+    const h = hashedBuyer({ email: ' Ana@Exemplo.COM ', phone: '+55 11 98765-0001', cpf: '123.456.789-09' });
+    expect(h.email_hashed).toBe(hashedBuyer({ email: 'ana@exemplo.com', phone: null, cpf: null }).email_hashed);
+    expect(h.phone_hashed).toBe(hashedBuyer({ email: null, phone: '5511987650001', cpf: null }).phone_hashed);
+    expect(h.social_id_hashed).toMatch(/^[0-9a-f]{64}$/);
+  });
+});

@@ -1,0 +1,4 @@
+-- Issue 21, closed loop: the buyer as the store's site knows them in the ad API (`/v1/rma` user_id,
+-- session_id), so that the order is credited to the ads they saw or clicked.
+ALTER TABLE "orders" ADD COLUMN "ad_user_id" TEXT,
+ADD COLUMN "ad_session_id" TEXT;
