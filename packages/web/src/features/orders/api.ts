@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderStatus } from '@backoffice/contracts';
+import type { components } from '../../shared/api/schema';
 import { api, unwrap } from '../../shared/api/client';
 import { useSession } from '../../shared/session/session';
 import { notifySuccess } from '../../shared/ui/notify';
@@ -18,6 +19,8 @@ export const orderKeys = {
   board: (accountId: number) => [...orderKeys.all(accountId), 'board'] as const,
   detail: (accountId: number, id: number) => [...orderKeys.all(accountId), 'detail', id] as const,
   customers: (accountId: number, query: string) => [...orderKeys.all(accountId), 'customers', query] as const,
+  products: (accountId: number, locationId: number, query: string) => [...orderKeys.all(accountId), 'products', locationId, query] as const,
+  operators: (accountId: number, locationId: number) => [...orderKeys.all(accountId), 'operators', locationId] as const,
 };
 
 // Lists and pages show their own error states: the global toast stays quiet.
@@ -52,6 +55,26 @@ export const orderCustomersQuery = (accountId: number, query: string) =>
     meta: { silent: true },
   });
 
+/** The store's products matching what the picker typed, each with the store's offer (for a substitute or an added line). */
+export const storeProductsQuery = (accountId: number, locationId: number, query: string) =>
+  queryOptions({
+    queryKey: orderKeys.products(accountId, locationId, query),
+    queryFn: () => unwrap(api.GET('/search/products', { params: { query: { query: query || undefined, location_id: locationId, page: 1, quantity: 10 } } })).then((r) => r.data),
+    enabled: query.trim().length >= 2,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    meta: { silent: true },
+  });
+
+/** The store's active operators, who may be named as the picker. */
+export const storeOperatorsQuery = (accountId: number, locationId: number) =>
+  queryOptions({
+    queryKey: orderKeys.operators(accountId, locationId),
+    queryFn: () => unwrap(api.GET('/api/operator', { params: { query: { location_id: locationId, active: 'true', page: 1, quantity: 100 } } })).then((r) => r.data),
+    staleTime: 5 * 60_000,
+    meta: { silent: true },
+  });
+
 function useOrderCache() {
   const queryClient = useQueryClient();
   const accountId = useAccountId();
@@ -81,6 +104,60 @@ export function useCancelOrder() {
   return useMutation({
     meta: { silent: true },
     mutationFn: (orderId: number) => unwrap(api.POST('/api/order/cancel/{orderId}', { params: { path: { orderId } } })),
+    onSuccess: store,
+  });
+}
+
+export type PickItemsBody = components['schemas']['PickItemsBodyInput'];
+export type OrderDiscountBody = components['schemas']['OrderDiscountBodyInput'];
+export type OrderAddressBody = components['schemas']['OrderAddressBodyInput'];
+export type FraudDecision = 'pending' | 'approved' | 'denied';
+
+/** Records how lines were picked (and lines added); the answer carries the recomputed totals. */
+export function usePickItems() {
+  const store = useOrderCache();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ id, body }: { id: number; body: PickItemsBody }) => unwrap(api.POST('/api/order/items/{id}', { params: { path: { id } }, body })),
+    onSuccess: store,
+  });
+}
+
+/** Back to picking with every line pending. */
+export function useRestartPicking() {
+  const store = useOrderCache();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (id: number) => unwrap(api.POST('/api/picking/restart/{id}', { params: { path: { id } } })),
+    onSuccess: store,
+  });
+}
+
+export function useOrderDiscount() {
+  const store = useOrderCache();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: (body: OrderDiscountBody) => unwrap(api.PUT('/api/order/discount', { body })),
+    onSuccess: store,
+  });
+}
+
+export function useFraudDecision() {
+  const store = useOrderCache();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ orderId, status }: { orderId: number; status: FraudDecision }) =>
+      unwrap(api.PUT('/api/payment-hub/fraud-analyze/{orderId}/status', { params: { path: { orderId } }, body: { status } })),
+    onSuccess: store,
+  });
+}
+
+/** A new delivery address; the answer has the serving region's fee and the new totals. */
+export function useOrderAddress() {
+  const store = useOrderCache();
+  return useMutation({
+    meta: { silent: true },
+    mutationFn: ({ id, body }: { id: number; body: OrderAddressBody }) => unwrap(api.POST('/api/order/address/{id}', { params: { path: { id } }, body })),
     onSuccess: store,
   });
 }

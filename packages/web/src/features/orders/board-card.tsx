@@ -33,14 +33,40 @@ function MoveItems({ orderId, onMove }: { orderId: number; onMove: (status: Orde
   ));
 }
 
-/** A board card: number, customer, total and age; its menu moves it. */
-export function BoardCard({ order, onMove }: { order: OrderCard; onMove: (order: OrderCard, status: OrderStatus) => void }) {
+interface BoardCardProps {
+  order: OrderCard;
+  onMove: (order: OrderCard, status: OrderStatus) => void;
+  /** Drag and drop (HTML5): the board tracks the card being dragged. */
+  onDragStart?: (order: OrderCard) => void;
+  onDragEnd?: () => void;
+  dragging?: boolean;
+}
+
+/** A board card: number, customer, total and age; dragged to another column, or moved through its menu (the keyboard's way). */
+export function BoardCard({ order, onMove, onDragStart, onDragEnd, dragging = false }: BoardCardProps) {
   const [menu, setMenu] = useState(false);
   return (
-    <Card withBorder radius="sm" padding="xs" data-testid="board-card" data-order-id={order.id}>
+    <Card
+      withBorder
+      radius="sm"
+      padding="xs"
+      data-testid="board-card"
+      data-order-id={order.id}
+      data-dragging={dragging || undefined}
+      draggable={Boolean(onDragStart)}
+      onDragStart={(e) => {
+        if (e.dataTransfer) {
+          e.dataTransfer.effectAllowed = 'move';
+          e.dataTransfer.setData('text/plain', String(order.id));
+        }
+        onDragStart?.(order);
+      }}
+      onDragEnd={onDragEnd}
+      style={{ cursor: onDragStart ? 'grab' : undefined, opacity: dragging ? 0.5 : undefined }}
+    >
       <Group justify="space-between" wrap="nowrap" gap={4} align="flex-start">
         <Stack gap={0} miw={0}>
-          <Anchor renderRoot={(props) => <Link {...props} to="/order/$id" params={{ id: String(order.id) }} />} size="sm" fw={700}>
+          <Anchor renderRoot={(props) => <Link {...props} to="/order/$id" params={{ id: String(order.id) }} draggable={false} />} size="sm" fw={700}>
             {t('orders.orderNumber', { number: order.number })}
           </Anchor>
           <Text size="xs" truncate>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, ScrollArea, Stack } from '@mantine/core';
 import { IconAlertCircle, IconList } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -9,16 +9,17 @@ import { useConfirmModal } from '../../shared/components/confirm-modal';
 import { LoadError } from '../../shared/components/load-error';
 import { PageHeader } from '../../shared/components/page-header';
 import { PageLoader } from '../../shared/components/page-loader';
-import { orderBoardQuery, orderKeys, useAccountId, useCancelOrder, useMoveOrder } from './api';
-import { BoardCard } from './board-card';
-import { STATUS_COLORS, statusLabel } from './status';
+import { fullOrderQuery, orderBoardQuery, orderKeys, useAccountId, useCancelOrder, useMoveOrder } from './api';
+import { BoardColumn, type BoardDrag } from './board-column';
+import { statusLabel } from './status';
 import type { OrderCard } from './types';
 import { useOrderChanges } from './use-order-changes';
 import { t } from '../../i18n';
 
-const COLUMN_WIDTH = 240;
-
-/** Spec §2 /orders/board: a column per status (count and latest cards), live over the socket; a card moves through its menu. */
+/**
+ * Spec §2 /orders/board: a column per status (count and latest cards), live over the socket; a card
+ * moves by dragging it to another column (HTML5 drag and drop) or through its menu, after a confirmation.
+ */
 export function OrdersBoardPage() {
   const accountId = useAccountId();
   const queryClient = useQueryClient();
@@ -27,6 +28,7 @@ export function OrdersBoardPage() {
   const cancel = useCancelOrder();
   const confirm = useConfirmModal();
   const [error, setError] = useState<string | null>(null);
+  const [drag, setDrag] = useState<BoardDrag | null>(null);
   useOrderChanges(() => void queryClient.invalidateQueries({ queryKey: orderKeys.board(accountId) }));
 
   const report = (e: unknown) => {
@@ -45,38 +47,33 @@ export function OrdersBoardPage() {
       },
     });
 
+  // Dragging: the card's allowed statuses come from the API (the full order), never from a copy of the state machine here.
+  const startDrag = (order: OrderCard) => {
+    const allowed = queryClient.fetchQuery(fullOrderQuery(accountId, order.id)).then((full) => full.next_statuses);
+    // After the dragstart event: re-laying out the board inside it would make the browser abort the drag.
+    setTimeout(() => {
+      setDrag({ order, allowed: null });
+      allowed.then(
+        (statuses) => setDrag((d) => (d && d.order.id === order.id ? { ...d, allowed: statuses } : d)),
+        () => undefined,
+      );
+    }, 0);
+  };
+  const drop = (status: OrderStatus) => {
+    const order = drag?.order;
+    setDrag(null);
+    if (order && order.status !== status) askMove(order, status);
+  };
+
   let body;
   if (board.isError) body = <LoadError title={t('orders.board.loadError')} error={board.error} retrying={board.isFetching} onRetry={() => void board.refetch()} testId="board-load-error" />;
   else if (!board.data) body = <PageLoader compact label={t('orders.board.loading')} />;
   else
     body = (
       <ScrollArea type="auto" offsetScrollbars>
-        <Group align="flex-start" wrap="nowrap" gap="sm" data-testid="orders-board">
+        <Group align="flex-start" wrap="nowrap" gap="sm" data-testid="orders-board" data-dragging={drag ? drag.order.id : undefined}>
           {board.data.columns.map((column) => (
-            <Box key={column.status} w={COLUMN_WIDTH} miw={COLUMN_WIDTH} bg="var(--mantine-color-gray-0)" p="xs" style={{ borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }} data-testid="board-column" data-status={column.status}>
-              <Group justify="space-between" mb="xs" wrap="nowrap" align="flex-start">
-                <Text size="sm" fw={700} lh={1.3}>
-                  {column.label}
-                </Text>
-                <Badge variant="light" color={STATUS_COLORS[column.status]} data-testid="board-count">
-                  {column.count}
-                </Badge>
-              </Group>
-              <Stack gap={6}>
-                {column.orders.length === 0 ? (
-                  <Text size="xs" c="dimmed" ta="center" py="sm">
-                    {t('orders.board.emptyColumn')}
-                  </Text>
-                ) : (
-                  column.orders.map((order) => <BoardCard key={order.id} order={order} onMove={askMove} />)
-                )}
-                {column.count > column.orders.length && (
-                  <Button size="xs" variant="subtle" renderRoot={(props) => <Link {...props} to="/orders/list" search={{ status: column.status }} />}>
-                    {t('orders.board.seeAll', { count: column.count })}
-                  </Button>
-                )}
-              </Stack>
-            </Box>
+            <BoardColumn key={column.status} column={column} drag={drag} onMove={askMove} onDragStart={startDrag} onDragEnd={() => setDrag(null)} onDrop={drop} />
           ))}
         </Group>
       </ScrollArea>
@@ -86,7 +83,7 @@ export function OrdersBoardPage() {
     <Stack gap="lg">
       <PageHeader
         title={t('orders.board.title')}
-        description={t('orders.board.subtitle')}
+        description={`${t('orders.board.subtitle')} ${t('orders.board.dragHint')}`}
         actions={
           <Button variant="default" leftSection={<IconList size={18} />} renderRoot={(props) => <Link {...props} to="/orders/list" />}>
             {t('orders.board.list')}

@@ -6,10 +6,12 @@ import { t } from '../../i18n';
 
 const kg = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 3 });
 
-/** "2 un" or "0,4 kg" (a weighed line), and what was picked when it differs. */
+/** "2 un" or "0,4 kg" (a weighed line) as ordered, and what was picked when it differs. */
 function amount(item: OrderItem) {
   const ordered = item.weight !== null ? t('orders.items.weight', { kg: kg.format(item.weight) }) : t('orders.items.units', { count: item.quantity });
-  return ordered;
+  if (item.pick_status === 'pending' || item.pick_status === 'missing') return { ordered, picked: null };
+  const picked = item.picked_weight !== null ? t('orders.items.weight', { kg: kg.format(item.picked_weight) }) : item.picked_quantity !== null ? t('orders.items.units', { count: item.picked_quantity }) : null;
+  return { ordered, picked: picked !== ordered ? picked : null };
 }
 
 /** The order's lines: product, amount, unit and line prices, and how picking went. */
@@ -29,7 +31,9 @@ export function OrderItems({ items }: { items: OrderItem[] }) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {items.map((item) => (
+          {items.map((item) => {
+            const { ordered, picked } = amount(item);
+            return (
             <Table.Tr key={item.id} data-testid="order-item">
               <Table.Td>
                 <Stack gap={0}>
@@ -45,7 +49,12 @@ export function OrderItems({ items }: { items: OrderItem[] }) {
                 </Stack>
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{amount(item)}</Text>
+                <Text size="sm">{ordered}</Text>
+                {picked && (
+                  <Text size="xs" c="blue" data-testid="order-item-picked">
+                    {t('orders.items.picked', { amount: picked })}
+                  </Text>
+                )}
               </Table.Td>
               <Table.Td ta="right" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
                 <Text size="sm">{formatMoney(item.unit_price)}</Text>
@@ -64,7 +73,8 @@ export function OrderItems({ items }: { items: OrderItem[] }) {
                 <PickStatusBadge status={item.pick_status} />
               </Table.Td>
             </Table.Tr>
-          ))}
+            );
+          })}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

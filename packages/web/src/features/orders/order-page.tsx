@@ -1,4 +1,6 @@
-import { Badge, Card, Grid, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Grid, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconPackage } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { BackLink } from '../../shared/components/back-link';
 import { LoadError } from '../../shared/components/load-error';
@@ -11,6 +13,7 @@ import { OrderItems } from './order-items';
 import { OrderStatusBadge } from './order-status-badge';
 import { OrderTimeline } from './order-timeline';
 import { OrderTotals } from './order-totals';
+import { PickingPanel } from './picking-panel';
 import { channelLabel } from './status';
 import type { Order } from './types';
 import { useOrderChanges } from './use-order-changes';
@@ -40,6 +43,7 @@ export function OrderPage({ orderId }: { orderId: number }) {
   const accountId = useAccountId();
   const queryClient = useQueryClient();
   const query = useQuery(fullOrderQuery(accountId, orderId));
+  const [picking, setPicking] = useState(false);
   useOrderChanges((change) => {
     if (change.id === orderId) void queryClient.invalidateQueries({ queryKey: orderKeys.detail(accountId, orderId) });
   });
@@ -102,9 +106,14 @@ export function OrderPage({ orderId }: { orderId: number }) {
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
             <Card withBorder radius="md" padding={0}>
-              <Text fw={700} p="md" pb={0}>
-                {tn('orders.view.items', full.items.length, { count: full.items.length })}
-              </Text>
+              <Group justify="space-between" p="md" pb={0} gap="sm">
+                <Text fw={700}>{tn('orders.view.items', full.items.length, { count: full.items.length })}</Text>
+                {order.status === 'picking' && (
+                  <Button size="xs" leftSection={<IconPackage size={16} />} onClick={() => setPicking(true)}>
+                    {t('orders.picking.open')}
+                  </Button>
+                )}
+              </Group>
               <OrderItems items={full.items} />
             </Card>
             <Card withBorder radius="md" padding="md">
@@ -116,14 +125,18 @@ export function OrderPage({ orderId }: { orderId: number }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          <Card withBorder radius="md" padding="md">
-            <Text fw={700} mb="sm">
-              {t('orders.view.timeline')}
-            </Text>
-            <OrderTimeline events={full.events} />
-          </Card>
+          {/* The side column is a stack of cards: the payment card and the delivery card go above the timeline. */}
+          <Stack gap="lg" data-testid="order-side">
+            <Card withBorder radius="md" padding="md">
+              <Text fw={700} mb="sm">
+                {t('orders.view.timeline')}
+              </Text>
+              <OrderTimeline events={full.events} />
+            </Card>
+          </Stack>
         </Grid.Col>
       </Grid>
+      {order.status === 'picking' && <PickingPanel full={full} opened={picking} onClose={() => setPicking(false)} />}
     </Stack>
   );
 }
