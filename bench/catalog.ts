@@ -26,22 +26,19 @@
 // BENCH_ROWS=search|carts: only those rows (printed and written all the same). BENCH_CART_REQUESTS: cart
 // generations per turn of the cart row (default 60: every answer is waited for and counted).
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { buildApp } from '../packages/api/src/app.ts';
-import { loadConfig } from '../packages/api/src/config.ts';
 import { createDatabase, type SqlRunner } from '../packages/api/src/db/client.ts';
 import { migrate } from '../packages/api/src/db/migrate.ts';
 import { accountsSeed } from '../packages/api/src/modules/accounts/accounts.seed.ts';
 import { DEMO_PASSWORD } from '../packages/api/src/seed.ts';
-import { bundleServer, CONNECTIONS, DURATION, processes, REPO, rotating, serverChannel, writeResults, type Msg } from './load.ts';
+import { serveApp } from './app-server.ts';
+import { bundleServer, CONNECTIONS, DURATION, processes, REPO, rotating, serverChannel, writeResults } from './load.ts';
+import { interleavedRows, percentile, round, SLICES, type Timed } from './timed-rows.ts';
 
 const PRODUCTS = 100_000;
 const STORES = 10;
-const SLICES = 5;
 const SEARCH_P95_MS = 30;
 /** Cart generations per turn of the cart row (every answer counted, however long it takes). */
 const CART_REQUESTS_PER_TURN = Number(process.env.BENCH_CART_REQUESTS ?? 60);
@@ -167,44 +164,7 @@ const LISTS = Array.from({ length: 20 }, (_, i) => Array.from({ length: LIST_LEN
 // ---------------------------------------------------------------------------------------------
 // Server process: the real app and the bare route.
 
-process.env.BENCH_REDIS_PREFIX ??= `bench-${randomUUID().slice(0, 8)}`;
-/** The API as deployed: production mode, workers in their own process, a per-IP ceiling the load cannot reach. */
-async function serve() {
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: benchDbUrl,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret',
-    REDIS_PREFIX: process.env.BENCH_REDIS_PREFIX,
-    RATE_LIMIT_MAX: '100000000',
-    RUN_WORKERS: 'false',
-  });
-  const database = await createDatabase(config);
-  const app = await buildApp(config, { database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  // The bare route answers the body of the row it stands beside (set by the parent), serialised by Fastify.
-  const bodies: Record<string, unknown> = {};
-  const bare = Fastify();
-  bare.get<{ Params: { name: string } }>('/bare/:name', async (request) => bodies[request.params.name]);
-  bare.post<{ Params: { name: string } }>('/bare/:name', async (request) => bodies[request.params.name]);
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-  const port = (s: typeof bare.server) => (s.address() as { port: number }).port;
-  const send = (m: Msg) => process.send!(m);
-  process.on('message', async (m: Msg) => {
-    if (m.type === 'bare-body') {
-      bodies[m.name as string] = m.body;
-      send({ type: 'ok' });
-    } else if (m.type === 'close') {
-      setTimeout(() => process.exit(0), 10_000).unref();
-      await app.close();
-      await bare.close();
-      await database.close();
-      process.exit(0);
-    }
-  });
-  send({ type: 'ready', appPort: port(app.server), barePort: port(bare.server), redis: Boolean(config.redisUrl) });
-}
+const serve = () => serveApp(benchDbUrl);
 
 // ---------------------------------------------------------------------------------------------
 // Dataset
@@ -315,63 +275,6 @@ async function seeded(db: SqlRunner) {
 
 // ---------------------------------------------------------------------------------------------
 // Load: every response time of a row kept, so p95 is exact.
-
-interface Timed {
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-  /** Non-2xx answers by status. */
-  statuses: Record<string, number>;
-  bytes: number;
-  seconds: number;
-}
-const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
-const round = (ms: number) => Math.round(ms * 100) / 100;
-
-/** Rows compared with each other run in turns (SLICES slices each), so a slower spell of the machine weighs on each alike. */
-async function interleavedRows(specs: Array<[label: string, opts: autocannon.Options]>): Promise<Record<string, Timed>> {
-  const acc = new Map(specs.map(([label]) => [label, { times: [] as number[], statuses: {} as Record<string, number>, non2xx: 0, errors: 0, bytes: 0, seconds: 0, requests: 0 }]));
-  for (let k = 0; k < SLICES; k++) {
-    for (const [label, opts] of specs) {
-      const a = acc.get(label)!;
-      const t0 = performance.now();
-      const r = await new Promise<autocannon.Result>((done, fail) => {
-        const instance = autocannon({ connections: CONNECTIONS, duration: DURATION / SLICES, ...opts }, (err, result) => (err ? fail(err) : done(result)));
-        instance.on('response', (_client, status, _bytes, responseTime) => {
-          a.times.push(responseTime);
-          if (status >= 300) a.statuses[status] = (a.statuses[status] ?? 0) + 1;
-        });
-      });
-      a.seconds += (performance.now() - t0) / 1000;
-      a.non2xx += r.non2xx;
-      a.errors += r.errors;
-      a.requests += r['2xx'] + r.non2xx;
-      a.bytes += r.throughput.total;
-    }
-  }
-  const rows: Record<string, Timed> = {};
-  for (const [label, a] of acc) {
-    const sorted = a.times.sort((x, y) => x - y);
-    rows[label] = {
-      rps: Math.round(a.requests / a.seconds),
-      p50: round(percentile(sorted, 50)),
-      p95: round(percentile(sorted, 95)),
-      p99: round(percentile(sorted, 99)),
-      requests: a.requests,
-      non2xx: a.non2xx,
-      errors: a.errors,
-      statuses: a.statuses,
-      bytes: Math.round(a.bytes / Math.max(1, a.requests)),
-      seconds: round(a.seconds),
-    };
-    console.error(`${label}: ${rows[label]!.rps} req/s, p95 ${rows[label]!.p95} ms, p99 ${rows[label]!.p99} ms, non-2xx ${a.non2xx}`);
-  }
-  return rows;
-}
 
 async function main() {
   // The IPC channel alone does not keep this process waiting for the server's answers.

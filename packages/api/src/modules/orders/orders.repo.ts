@@ -130,6 +130,7 @@ export interface LineChange {
   substituteSku?: string | null;
   substituteName?: string | null;
   pickedById?: number | null;
+  pickedByOperatorId?: number | null;
   pickedAt?: Date | null;
 }
 
@@ -140,6 +141,7 @@ export interface LineAdded extends PricedLine {
   pickedQuantity: number;
   pickedWeight: number | null;
   pickedById: number;
+  pickedByOperatorId: number | null;
   pickedAt: Date;
 }
 
@@ -279,12 +281,15 @@ export function createOrdersRepo(db: Db) {
       const w = where(accountId, f);
       const [counts, top] = await Promise.all([
         db.$queryRaw<Array<{ status: OrderStatus; total: bigint }>>`SELECT o.status::text AS status, count(*) AS total FROM orders o WHERE ${w} GROUP BY o.status`,
+        // Each column's most recent, read from the (account, status[, store], created_at) indexes: a
+        // handful of rows per status, however many orders the period holds.
         db.$queryRaw<Array<{ id: number; status: OrderStatus }>>`
-          SELECT id, status FROM (
-            SELECT o.id, o.status::text AS status, row_number() OVER (PARTITION BY o.status ORDER BY o.created_at DESC, o.id DESC) AS n
-              FROM orders o WHERE ${w}) ranked
-           WHERE n <= ${quantity}
-           ORDER BY status, n`,
+          SELECT top.id, s.status::text AS status
+            FROM unnest(enum_range(NULL::order_status)) AS s(status)
+            CROSS JOIN LATERAL (
+              SELECT o.id, o.created_at FROM orders o WHERE ${w} AND o.status = s.status
+               ORDER BY o.created_at DESC, o.id DESC LIMIT ${quantity}) top
+           ORDER BY s.status, top.created_at DESC, top.id DESC`,
       ]);
       const rows = await named(accountId, top.map((r) => r.id));
       return { counts: new Map(counts.map((c) => [c.status, Number(c.total)])), rows };

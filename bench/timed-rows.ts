@@ -1,0 +1,66 @@
+// Timed rows shared by the benchmarks that need every response time (bench/catalog.ts, bench/orders.ts):
+// compared rows run in turns, and p50/p95/p99 computed from all of a row's response times
+// (autocannon reports no p95).
+import autocannon from 'autocannon';
+import { CONNECTIONS, DURATION } from './load.ts';
+
+/** Turns of each row: compared rows alternate, so a slower spell of the machine weighs on each alike. */
+export const SLICES = 5;
+
+export interface Timed {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** Non-2xx answers by status. */
+  statuses: Record<string, number>;
+  bytes: number;
+  seconds: number;
+}
+export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
+export const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** Rows compared with each other run in turns (SLICES slices each), so a slower spell of the machine weighs on each alike. */
+export async function interleavedRows(specs: Array<[label: string, opts: autocannon.Options]>): Promise<Record<string, Timed>> {
+  const acc = new Map(specs.map(([label]) => [label, { times: [] as number[], statuses: {} as Record<string, number>, non2xx: 0, errors: 0, bytes: 0, seconds: 0, requests: 0 }]));
+  for (let k = 0; k < SLICES; k++) {
+    for (const [label, opts] of specs) {
+      const a = acc.get(label)!;
+      const t0 = performance.now();
+      const r = await new Promise<autocannon.Result>((done, fail) => {
+        const instance = autocannon({ connections: CONNECTIONS, duration: DURATION / SLICES, ...opts }, (err, result) => (err ? fail(err) : done(result)));
+        instance.on('response', (_client, status, _bytes, responseTime) => {
+          a.times.push(responseTime);
+          if (status >= 300) a.statuses[status] = (a.statuses[status] ?? 0) + 1;
+        });
+      });
+      a.seconds += (performance.now() - t0) / 1000;
+      a.non2xx += r.non2xx;
+      a.errors += r.errors;
+      a.requests += r['2xx'] + r.non2xx;
+      a.bytes += r.throughput.total;
+    }
+  }
+  const rows: Record<string, Timed> = {};
+  for (const [label, a] of acc) {
+    const sorted = a.times.sort((x, y) => x - y);
+    rows[label] = {
+      rps: Math.round(a.requests / a.seconds),
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      p99: round(percentile(sorted, 99)),
+      requests: a.requests,
+      non2xx: a.non2xx,
+      errors: a.errors,
+      statuses: a.statuses,
+      bytes: Math.round(a.bytes / Math.max(1, a.requests)),
+      seconds: round(a.seconds),
+    };
+    console.error(`${label}: ${rows[label]!.rps} req/s, p95 ${rows[label]!.p95} ms, p99 ${rows[label]!.p99} ms, non-2xx ${a.non2xx}`);
+  }
+  return rows;
+}
+
