@@ -1,5 +1,6 @@
-import { Badge, Stack } from '@mantine/core';
-import { useNavigate } from '@tanstack/react-router';
+import { Badge, Button, Group, Stack } from '@mantine/core';
+import { IconCreditCard } from '@tabler/icons-react';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '../../shared/components/page-header';
 import { locationQuery, useAccountId, useUpdateLocation } from './api';
@@ -36,7 +37,18 @@ export function LocationEditPage({ locationId }: { locationId: number }) {
         title={t('locations.edit.title')}
         description={location.data?.name}
         back={<BackToLocations />}
-        actions={location.data && <Badge variant="dot" color={location.data.active ? 'green' : 'gray'}>{location.data.active ? t('locations.active') : t('locations.inactive')}</Badge>}
+        actions={
+          location.data && (
+            <Group gap="sm">
+              <Badge variant="dot" color={location.data.active ? 'green' : 'gray'}>
+                {location.data.active ? t('locations.active') : t('locations.inactive')}
+              </Badge>
+              <Button variant="default" size="xs" leftSection={<IconCreditCard size={16} />} renderRoot={(props) => <Link {...props} to="/locations/payment-methods/$id" params={{ id: String(locationId) }} />}>
+                {t('locations.actions.paymentMethods')}
+              </Button>
+            </Group>
+          )
+        }
       />
       {body}
     </Stack>
