@@ -219,6 +219,26 @@ export function createOrdersRepo(db: Db) {
     return Prisma.join(c, ' AND ');
   }
 
+  /**
+   * How many orders of the filter each status holds, from the status counters (order_status_daily
+   * over a period, order_status_totals without one: a trigger keeps both), never by counting the
+   * orders. Null when the filter names a customer or a number, which the counters do not keep.
+   */
+  async function countsByStatus(accountId: number, f: OrderFilters): Promise<Map<OrderStatus, number> | null> {
+    if (f.customerId !== undefined || f.number !== undefined) return null;
+    const c = [Prisma.sql`account_id = ${accountId}`];
+    if (f.status) c.push(Prisma.sql`status = ${f.status}::order_status`);
+    if (f.locationId !== undefined) c.push(Prisma.sql`location_id = ${f.locationId}`);
+    if (f.channel) c.push(Prisma.sql`channel = ${f.channel}::order_channel`);
+    if (f.allowedLocationIds) c.push(f.allowedLocationIds.length ? Prisma.sql`location_id IN (${Prisma.join(f.allowedLocationIds)})` : Prisma.sql`FALSE`);
+    if (f.from) c.push(Prisma.sql`day >= ${f.from}::date`);
+    if (f.to) c.push(Prisma.sql`day <= ${f.to}::date`);
+    const table = f.from || f.to ? Prisma.sql`order_status_daily` : Prisma.sql`order_status_totals`;
+    const rows = await db.$queryRaw<Array<{ status: OrderStatus; total: bigint }>>`
+      SELECT status::text AS status, sum(orders)::bigint AS total FROM ${table} WHERE ${Prisma.join(c, ' AND ')} GROUP BY status`;
+    return new Map(rows.map((r) => [r.status, Number(r.total)]));
+  }
+
   /** The rows of these ids, in this order, with their store's and customer's names. */
   async function named(accountId: number, ids: number[], client: Db | Tx = db): Promise<NamedOrder[]> {
     if (!ids.length) return [];
@@ -266,21 +286,25 @@ export function createOrdersRepo(db: Db) {
     async list(accountId: number, f: OrderFilters, q: Pick<OrderListQuery, 'page' | 'quantity' | 'order_by' | 'order_direction'>) {
       const w = where(accountId, f);
       const dir = q.order_direction === 'asc' ? Prisma.sql`ASC` : Prisma.sql`DESC`;
-      const [ids, [count]] = await Promise.all([
+      const [ids, total] = await Promise.all([
         db.$queryRaw<Array<{ id: number }>>`
           SELECT o.id FROM orders o WHERE ${w}
           ORDER BY ${SORT_COLUMNS[q.order_by]} ${dir}, o.id ${dir}
           LIMIT ${q.quantity} OFFSET ${(q.page - 1) * q.quantity}`,
-        db.$queryRaw<Array<{ total: bigint }>>`SELECT count(*) AS total FROM orders o WHERE ${w}`,
+        countsByStatus(accountId, f).then(async (counts) => {
+          if (counts) return [...counts.values()].reduce((a, n) => a + n, 0);
+          const [count] = await db.$queryRaw<Array<{ total: bigint }>>`SELECT count(*) AS total FROM orders o WHERE ${w}`;
+          return Number(count!.total);
+        }),
       ]);
-      return { rows: await named(accountId, ids.map((r) => r.id)), total: Number(count!.total) };
+      return { rows: await named(accountId, ids.map((r) => r.id)), total };
     },
 
     /** Per status: how many orders, and the ids of the `quantity` most recent. */
     async board(accountId: number, f: OrderFilters, quantity: number) {
       const w = where(accountId, f);
       const [counts, top] = await Promise.all([
-        db.$queryRaw<Array<{ status: OrderStatus; total: bigint }>>`SELECT o.status::text AS status, count(*) AS total FROM orders o WHERE ${w} GROUP BY o.status`,
+        countsByStatus(accountId, f),
         // Each column's most recent, read from the (account, status[, store], created_at) indexes: a
         // handful of rows per status, however many orders the period holds.
         db.$queryRaw<Array<{ id: number; status: OrderStatus }>>`
@@ -292,7 +316,7 @@ export function createOrdersRepo(db: Db) {
            ORDER BY s.status, top.created_at DESC, top.id DESC`,
       ]);
       const rows = await named(accountId, top.map((r) => r.id));
-      return { counts: new Map(counts.map((c) => [c.status, Number(c.total)])), rows };
+      return { counts: counts ?? new Map<OrderStatus, number>(), rows };
     },
 
     /**
