@@ -103,7 +103,7 @@ async function seedRows(db: SqlRunner) {
     INSERT INTO orders (account_id, number, location_id, customer_id, channel, external_id, status, fulfilment, pays_in_person,
                         sub_total_cents, total_cents, delivery_fee_cents, paid_at, picking_started_at, picked_at, ready_at, dispatched_at,
                         completed_at, canceled_at, refunded_at, created_at, updated_at)
-    SELECT ${accountId}, g + 1, s.id, c.id, (${CHANNELS})[1 + g % 6], 'EXT-' || g,
+    SELECT ${accountId}, (g + 1)::int, s.id, c.id, (${CHANNELS})[1 + g % 6], 'EXT-' || g,
            x.status, CASE WHEN g % 4 = 0 THEN 'pickup' ELSE 'delivery' END::fulfilment, g % 9 = 0,
            x.amount, x.amount + CASE WHEN g % 4 = 0 THEN 0 ELSE 790 END, CASE WHEN g % 4 = 0 THEN 0 ELSE 790 END,
            CASE WHEN x.status NOT IN ('created', 'payment_pending', 'canceled') THEN x.at + interval '4 minutes' END,
@@ -115,7 +115,7 @@ async function seedRows(db: SqlRunner) {
            CASE WHEN x.status = 'canceled' THEN x.at + interval '30 minutes' END,
            CASE WHEN x.status = 'refunded' THEN x.at + interval '2 days' END,
            x.at, x.at
-      FROM generate_series(0, ${ORDERS - 1}) g
+      FROM generate_series(0::bigint, ${ORDERS - 1}) g
       JOIN bench_stores s ON s.n = g % ${STORES}
       JOIN bench_customers c ON c.n = (g * 7919) % ${CUSTOMERS}
       CROSS JOIN LATERAL (
