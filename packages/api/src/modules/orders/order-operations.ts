@@ -175,7 +175,7 @@ export function createOrderOperations({ repo, catalog, pricing, visible, regionO
         if (!weighed && weight !== undefined) unweighed.push({ field, code: 'custom', message: 'Peso só vale para produtos vendidos por kg.' });
       };
       const now = new Date();
-      const pickedBy = { pickedById: caller.userId, pickedAt: now };
+      const pickedBy = { pickedById: caller.userId, pickedByOperatorId: operator?.id ?? null, pickedAt: now };
       const changes = new Map<number, LineChange>();
       input.items.forEach((l, i) => {
         const item = byId.get(l.item_id)!;
@@ -291,6 +291,7 @@ export function createOrderOperations({ repo, catalog, pricing, visible, regionO
           substituteSku: null,
           substituteName: null,
           pickedById: null,
+          pickedByOperatorId: null,
           pickedAt: null,
           subTotalCents: p.subTotalCents,
           discountCents: p.discountCents,
