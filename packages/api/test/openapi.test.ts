@@ -62,7 +62,10 @@ describe('OpenAPI document', () => {
   it('is OpenAPI 3.1 and describes this API', () => {
     expect(doc.openapi).toMatch(/^3\.1\.\d+$/);
     expect(doc.info).toMatchObject({ title: 'Varejo Back-office API', version: t.config.version });
-    expect(doc.components.securitySchemes).toEqual({ bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } });
+    expect(doc.components.securitySchemes).toEqual({
+      bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      integrationKey: { type: 'apiKey', in: 'header', name: 'x-api-key', description: expect.any(String) },
+    });
     expect(operations.length).toBeGreaterThan(10);
   });
 
@@ -96,15 +99,17 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('requires the bearer token, and documents 401, on every operation that is not public', () => {
+  it('requires the bearer token (or an integration key where the contract accepts one), and documents 401, on every operation that is not public', () => {
     const publicIds = new Set(routeContracts.filter((c) => c.permission.kind === 'public').map((c) => c.operationId));
+    const keyIds = new Set(routeContracts.filter((c) => c.apiKeyScope).map((c) => c.operationId));
+    expect(keyIds.has('createOrder')).toBe(true);
     expect(publicIds.has('authenticate')).toBe(true);
     for (const { path, method, op } of operations) {
       const where = `${method} ${path}`;
       if (publicIds.has(op.operationId!)) {
         expect(op.security, where).toEqual([]);
       } else {
-        expect(op.security, where).toEqual([{ bearerAuth: [] }]);
+        expect(op.security, where).toEqual([{ bearerAuth: [] }, ...(keyIds.has(op.operationId!) ? [{ integrationKey: [] }] : [])]);
         expect(Object.keys(op.responses), where).toContain('401');
       }
     }

@@ -398,6 +398,8 @@ export const orderRoutes = {
     summary: 'Recebe um pedido do e-commerce da loja (idempotente por canal e external_id) ou de um carrinho aprovado',
     tags,
     permission: readers,
+    // The store's e-commerce sends an integration key (scope orders) instead of a session.
+    apiKeyScope: 'orders',
     access: { fixture: 'newOrder', others: 422 },
     body: CreateOrderBody,
     responses: { 200: OrderResult, 201: OrderResult },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { IntegrationKeyScope } from './integration-keys.ts';
 
 export const ROLES = ['admin', 'manager', 'operator'] as const;
 export const ACCOUNT_TYPES = ['grocery', 'industry', 'white_label'] as const;
@@ -70,6 +71,12 @@ export interface RouteContract {
   summary: string;
   tags: readonly string[];
   permission: Permission;
+  /**
+   * The route also accepts, in place of a session, an integration key with this scope in the
+   * `x-api-key` header: the key acts as its creator in its account, so the creator's active
+   * membership must pass `permission` as a session would (modules/integration-keys).
+   */
+  apiKeyScope?: IntegrationKeyScope;
   /** Who may call it on which object: the authorisation matrix's entry (packages/api/test/matrix/). */
   access: RouteAccess;
   params?: z.ZodType;

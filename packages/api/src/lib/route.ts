@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { ErrorEnvelope, type Permission, type RouteContract } from '@backoffice/contracts';
-import { ForbiddenError } from './errors.ts';
+import { ErrorEnvelope, type IntegrationKeyScope, type Permission, type RouteContract } from '@backoffice/contracts';
+import { ForbiddenError, UnauthorizedError } from './errors.ts';
 import { bearerToken, type MemberContext } from '../plugins/identity.ts';
 import { replayReadBody } from './fast-path.ts';
 import { AD_SERVING_PREFIXES, RATE_LIMIT_EXEMPT } from '../plugins/security.ts';
@@ -46,12 +46,42 @@ const PERMISSION_TEXT = (p: Permission): string => {
   return `${parts.join(', ')}.`;
 };
 
-/** Function-level authorisation for a route: token, membership, role, account type, module. */
-async function authorize(app: FastifyInstance, permission: Permission, request: FastifyRequest) {
+/**
+ * Authenticates an integration key on a route that accepts one (a contract's `apiKeyScope`): the
+ * active membership of the key's creator in the key's account, which the key acts as. Throws 401
+ * when the key is unknown or revoked or its creator is no longer an active member, 403 when it lacks
+ * the scope. Offered by the module that owns the keys (modules/integration-keys), so lib depends on
+ * no module.
+ */
+export interface IntegrationKeyAuthenticator {
+  authenticate(key: string, scope: IntegrationKeyScope): Promise<MemberContext>;
+}
+
+/** The integration key of a request to a route that accepts one, unless it carries a bearer token (which wins). */
+function integrationKeyOf(contract: RouteContract, request: FastifyRequest): string | undefined {
+  if (!contract.apiKeyScope || bearerToken(request.headers.authorization) !== undefined) return undefined;
+  const key = request.headers['x-api-key'];
+  return typeof key === 'string' && key !== '' ? key : undefined;
+}
+
+const API_KEY_TEXT = (scope: IntegrationKeyScope) =>
+  `Aceita também, no lugar da sessão, uma chave de integração com o escopo "${scope}" no cabeçalho x-api-key: ela age como quem a criou, na conta da chave.`;
+
+/** Function-level authorisation for a route: token (or integration key), membership, role, account type, module. */
+async function authorize(app: FastifyInstance, contract: RouteContract, request: FastifyRequest) {
+  const { permission } = contract;
   if (permission.kind === 'public') return undefined;
-  const claims = await app.identity.verifyToken(bearerToken(request.headers.authorization));
-  if (permission.kind === 'user') return { userId: claims.sub, accountId: claims.account_id };
-  const member = await app.identity.activeMembership(claims.sub, claims.account_id);
+  const key = integrationKeyOf(contract, request);
+  let member: MemberContext;
+  if (key !== undefined) {
+    if (!app.hasDecorator('integrationKeys')) throw new UnauthorizedError();
+    member = await app.integrationKeys.authenticate(key, contract.apiKeyScope!);
+    if (permission.kind === 'user') return { userId: member.userId, accountId: member.accountId };
+  } else {
+    const claims = await app.identity.verifyToken(bearerToken(request.headers.authorization));
+    if (permission.kind === 'user') return { userId: claims.sub, accountId: claims.account_id };
+    member = await app.identity.activeMembership(claims.sub, claims.account_id);
+  }
   if (permission.accountTypes && !permission.accountTypes.includes(member.accountType)) {
     throw new ForbiddenError('FORBIDDEN_ACCOUNT_TYPE');
   }
@@ -182,9 +212,9 @@ export function route<C extends RouteContract>(
     schema: {
       operationId: contract.operationId,
       summary: contract.summary,
-      description: PERMISSION_TEXT(permission),
+      description: PERMISSION_TEXT(permission) + (contract.apiKeyScope ? ` ${API_KEY_TEXT(contract.apiKeyScope)}` : ''),
       tags: [...contract.tags],
-      ...(permission.kind === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+      ...(permission.kind === 'public' ? {} : { security: [{ bearerAuth: [] }, ...(contract.apiKeyScope ? [{ integrationKey: [] }] : [])] }),
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.querystring ? { querystring: contract.querystring } : {}),
       ...(contract.body ? { body: contract.body } : {}),
@@ -210,7 +240,7 @@ export function route<C extends RouteContract>(
       ? {}
       : {
           preHandler: async (request: FastifyRequest) => {
-            request.auth = await authorize(app, permission, request);
+            request.auth = await authorize(app, contract, request);
           },
         }),
     handler: async (request, reply) => {
@@ -231,6 +261,10 @@ export function route<C extends RouteContract>(
 }
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Integration keys for the routes that accept one (decorated by modules/integration-keys). */
+    integrationKeys: IntegrationKeyAuthenticator;
+  }
   interface FastifyRequest {
     auth: MemberContext | { userId: number; accountId: number } | undefined;
   }

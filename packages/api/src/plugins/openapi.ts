@@ -94,7 +94,16 @@ export default fp<{ version: string }>(
         // The server that serves this document (and /docs): right whatever address or port it listens on.
         servers: [{ url: '/', description: 'Este servidor' }],
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            // The routes whose contract has `apiKeyScope` (lib/route.ts) list it beside bearerAuth.
+            integrationKey: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'x-api-key',
+              description: 'Chave de integração da conta (Configurações › Chaves de integração): age como quem a criou, nas rotas que a aceitam.',
+            },
+          },
         },
         tags: [
           { name: 'Auth', description: 'Login, senha e recuperação de acesso' },
@@ -119,7 +128,9 @@ export default fp<{ version: string }>(
           { name: 'Customers', description: 'Clientes: cadastro, endereços com a loja que atende, exportação e anonimização (LGPD) e painel' },
           { name: 'Shopping carts', description: 'Carrinhos montados a partir da lista de compras do cliente: revisão, aprovação, envio do link e métricas de abandono' },
           { name: 'Orders', description: 'Pedidos: entrada do e-commerce da loja e de carrinhos aprovados, lista, quadro por status, linha do tempo e a máquina de estados' },
+          { name: 'Integration keys', description: 'Chaves de integração da conta: o e-commerce da loja cria pedidos com x-api-key, agindo como quem criou a chave' },
           { name: 'Payments', description: 'Hub de pagamentos: formas de pagamento (online e na entrega) e sua configuração por conta e por loja' },
+          { name: 'Delivery hub', description: 'Hub de entregas: entregadores por um provedor (o simulador local por padrão), webhooks assinados que movem o pedido, cancelamento e o painel de entregas' },
           { name: 'System', description: 'Saúde e informações da aplicação' },
         ],
       },
