@@ -8,6 +8,8 @@ export interface JobPayloads {
   'cart.send-link': { accountId: number; cartId: number; version: number };
   /** Hands one outbound message to the messaging provider. */
   'messages.send': { messageId: number };
+  /** The delivery simulator's courier sends its next update (1 assigned, 2 picked up, 3 the outcome). */
+  'delivery.simulate': { reference: string; step: number; outcome: 'delivered' | 'failed' | 'returned' };
 }
 
 export type JobName = keyof JobPayloads;
