@@ -402,3 +402,25 @@ describe('the simulator on the job queue', () => {
     expect(d).toMatchObject({ status: 'failed', failure_reason: 'Cliente ausente no endereço após três tentativas de contato' });
   });
 });
+
+describe('the demo seed', () => {
+  it('gives the seeded delivered and out-for-delivery orders their courier, counted in the rollup, once', async () => {
+    const { deliveryHubSeed } = await import('./delivery-hub.seed.ts');
+    const accountId = (await t.db.account.findUniqueOrThrow({ where: { slug: 'supermercado-bom-preco' } })).id;
+    const delivered = await orderAt();
+    const out = await orderAt();
+    const readyAt = new Date(Date.now() - 90 * MIN);
+    await t.db.order.update({ where: { id: delivered }, data: { status: 'delivered', readyAt, dispatchedAt: new Date(readyAt.getTime() + 20 * MIN), completedAt: new Date(readyAt.getTime() + 50 * MIN) } });
+    await t.db.order.update({ where: { id: out }, data: { status: 'out_for_delivery', readyAt } });
+    const ctx = { accountIds: new Map([['supermercado-bom-preco', accountId]]) };
+    await deliveryHubSeed.seed(t.db, ctx);
+    await deliveryHubSeed.seed(t.db, ctx);
+    const [d1] = await deliveriesOf(delivered);
+    expect(d1).toMatchObject({ status: 'delivered', delivered_at: new Date(readyAt.getTime() + 50 * MIN).toISOString() });
+    expect(d1!.events.map((e) => e.status)).toEqual(['requested', 'courier_assigned', 'picked_up', 'delivered']);
+    expect(await deliveriesOf(out)).toMatchObject([{ status: 'picked_up', active: true }]);
+    const day = businessDate(readyAt);
+    const dash = await get(`/api/delivery-hub/dashboard?from=${day}&to=${day}&location_id=${store.locationId}`);
+    expect(dash.body.couriers.map((c: { name: string }) => c.name)).toContain(d1!.courier!.name);
+  });
+});
