@@ -62,7 +62,7 @@ describe('buildMenu: account types', () => {
       'rm-campaigns', 'rm-audiences', 'rm-wallets', 'rm-review', 'rm-advertisers', 'rm-publishers', 'rm-reports', 'rm-tv', 'rm-config',
     ]);
     expect(under(menu, 'financial')).toEqual(['payments', 'payment-methods']);
-    expect(under(menu, 'config')).toEqual(['profile']);
+    expect(under(menu, 'config')).toEqual(['profile', 'integration-keys']);
   });
 
   it('grocery without retail-media modules (Bom Preço Atacado): no retail media entry at all', () => {
@@ -100,7 +100,7 @@ describe('buildMenu: account types', () => {
     expect(under(menu, 'shopping-carts')).toEqual(['carts']);
     expect(under(menu, 'chats')).toEqual(['chats-list', 'chats-attendants', 'chats-templates', 'chats-tags']);
     expect(under(menu, 'customers')).toEqual(['customers-list']);
-    expect(under(menu, 'config')).toEqual(['profile']);
+    expect(under(menu, 'config')).toEqual(['profile', 'integration-keys']);
     expect(all(menu).filter((k) => k.startsWith('rm-') || k === 'retail-media')).toEqual([]);
   });
 });

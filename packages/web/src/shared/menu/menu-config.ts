@@ -54,6 +54,11 @@ const config: MenuItem = {
   key: 'config', label: 'config', icon: IconSettings, whiteLabel: true,
   children: [{ key: 'profile', label: 'profile', path: '/config/profile', whiteLabel: true }],
 };
+/** The grocery accounts' settings: also the integration keys of their e-commerce (orders module; the page is for admins). */
+const groceryConfig: MenuItem = {
+  ...config,
+  children: [...config.children!, { key: 'integration-keys', label: 'integrationKeys', path: '/config/integration-keys', moduleId: 2, whiteLabel: true }],
+};
 
 export const GROCERY_MENU: MenuItem[] = [
   { ...dashboard, whiteLabel: true },
@@ -151,7 +156,7 @@ export const GROCERY_MENU: MenuItem[] = [
   },
   { key: 'operators', label: 'operators', path: '/operators/list/', match: ['/operators/list', '/operators/new', '/operators/edit/'], moduleId: 14, icon: IconUserCog, whiteLabel: true },
   users,
-  config,
+  groceryConfig,
 ];
 
 export const INDUSTRY_MENU: MenuItem[] = [
