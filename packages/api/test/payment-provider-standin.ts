@@ -72,7 +72,7 @@ export async function startMercadoPagoStandin(opts: { accessToken: string; webho
   const server: Server = createServer(async (req, res) => {
     const text = await read(req);
     const url = new URL(req.url ?? '/', 'http://standin');
-    let body: Record<string, unknown> | null = null;
+    let body: Record<string, unknown> | null;
     try {
       body = text ? (JSON.parse(text) as Record<string, unknown>) : null;
     } catch {

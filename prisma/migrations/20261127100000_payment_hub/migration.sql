@@ -6,6 +6,7 @@ CREATE TABLE "payment_transactions" (
     "account_id" INTEGER NOT NULL,
     "order_id" INTEGER NOT NULL,
     "location_id" INTEGER NOT NULL,
+    "live_order_id" INTEGER,
     "method" TEXT NOT NULL,
     "provider" TEXT NOT NULL,
     "provider_reference" TEXT,
@@ -30,6 +31,8 @@ CREATE TABLE "payment_transactions" (
 
     CONSTRAINT "payment_transactions_pkey" PRIMARY KEY ("id"),
     CONSTRAINT "payment_transactions_status_check" CHECK ("status" IN ('pending', 'authorized', 'captured', 'refused', 'canceled')),
+    -- A live charge (pending, authorized, captured) holds its order's id in live_order_id, unique: one per order.
+    CONSTRAINT "payment_transactions_live_order_check" CHECK (("status" IN ('pending', 'authorized', 'captured') AND "live_order_id" = "order_id") OR ("status" IN ('refused', 'canceled') AND "live_order_id" IS NULL)),
     -- Money never runs past what was charged, nor refunds past what was captured.
     CONSTRAINT "payment_transactions_amounts_check" CHECK ("amount_cents" > 0 AND "captured_cents" >= 0 AND "captured_cents" <= "amount_cents" AND "refunded_cents" >= 0 AND "refunded_cents" <= "captured_cents"),
     -- Only the brand and the last four digits of a card are ever kept.
@@ -79,7 +82,7 @@ CREATE INDEX "payment_transactions_account_id_created_at_idx" ON "payment_transa
 CREATE INDEX "payment_transactions_account_id_captured_at_idx" ON "payment_transactions"("account_id", "captured_at");
 CREATE INDEX "payment_transactions_location_id_idx" ON "payment_transactions"("location_id");
 -- One live charge per order: a new attempt only after a refusal or a cancel (concurrent charges: one wins).
-CREATE UNIQUE INDEX "payment_transactions_one_live_per_order" ON "payment_transactions"("order_id") WHERE "status" IN ('pending', 'authorized', 'captured');
+CREATE UNIQUE INDEX "payment_transactions_live_order_id_key" ON "payment_transactions"("live_order_id");
 
 CREATE UNIQUE INDEX "payment_refunds_account_id_idempotency_key_key" ON "payment_refunds"("account_id", "idempotency_key");
 CREATE INDEX "payment_refunds_transaction_id_idx" ON "payment_refunds"("transaction_id");

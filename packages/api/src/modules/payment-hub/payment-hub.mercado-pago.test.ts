@@ -54,7 +54,7 @@ beforeAll(async () => {
   mp.hubUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   admin = await t.login(DEMO.admin);
   store = await createCartStore(t, admin, 'Loja Mercado Pago');
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await t?.close();
   await mp?.close();

@@ -1,6 +1,7 @@
 import type { PaymentMethodCode, PaymentProviderName, RefundStatus, TransactionStatus } from '@backoffice/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
+import { endOfBusinessDay, startOfBusinessDay } from '../../lib/business-day.ts';
 
 export const transactionSelect = {
   id: true,
@@ -118,7 +119,7 @@ export function createPaymentHubRepo(db: Db) {
   function transactionWhere(accountId: number, f: ReportFilters): Prisma.PaymentTransactionWhereInput {
     return {
       accountId,
-      createdAt: { gte: new Date(`${f.from}T00:00:00-03:00`), lt: new Date(new Date(`${f.to}T00:00:00-03:00`).getTime() + 86_400_000) },
+      createdAt: { gte: startOfBusinessDay(f.from), lte: endOfBusinessDay(f.to) },
       ...(f.locationId !== undefined ? { locationId: f.locationId } : f.allowedLocationIds ? { locationId: { in: f.allowedLocationIds } } : {}),
       ...(f.method ? { method: f.method } : {}),
       ...(f.status ? { status: f.status } : {}),
@@ -156,10 +157,10 @@ export function createPaymentHubRepo(db: Db) {
       return new Map(rows.map((r) => [r.id, r.name]));
     },
 
-    /** A new pending transaction; null when the order already has a live one (the partial unique index). */
+    /** A new pending transaction; null when the order already has a live one (the unique live order id). */
     async create(accountId: number, t: NewTransaction): Promise<TransactionRow | null> {
       try {
-        return await db.paymentTransaction.create({ data: { ...t, accountId, status: 'pending' }, select: transactionSelect });
+        return await db.paymentTransaction.create({ data: { ...t, accountId, status: 'pending', liveOrderId: t.orderId }, select: transactionSelect });
       } catch (err) {
         if (isUniqueViolation(err)) return null;
         throw err;
@@ -185,8 +186,8 @@ export function createPaymentHubRepo(db: Db) {
           boletoLine: data.boletoLine ?? null,
           ...(data.status === 'authorized' ? { authorizedAt: now } : {}),
           ...(data.status === 'captured' ? { authorizedAt: now, capturedAt: now, capturedCents: data.capturedCents } : {}),
-          ...(data.status === 'refused' ? { refusedAt: now } : {}),
-          ...(data.status === 'canceled' ? { canceledAt: now } : {}),
+          ...(data.status === 'refused' ? { refusedAt: now, liveOrderId: null } : {}),
+          ...(data.status === 'canceled' ? { canceledAt: now, liveOrderId: null } : {}),
         },
       });
     },
@@ -258,8 +259,8 @@ export function createPaymentHubRepo(db: Db) {
                   boletoLine: null,
                 }
               : {}),
-            ...(change.status === 'refused' ? { refusedAt: now, refusalCode: change.refusalCode ?? 'other', refusalReason: change.refusalReason ?? null } : {}),
-            ...(change.status === 'canceled' ? { canceledAt: now } : {}),
+            ...(change.status === 'refused' ? { refusedAt: now, liveOrderId: null, refusalCode: change.refusalCode ?? 'other', refusalReason: change.refusalReason ?? null } : {}),
+            ...(change.status === 'canceled' ? { canceledAt: now, liveOrderId: null } : {}),
           },
           select: transactionSelect,
         });
@@ -270,7 +271,7 @@ export function createPaymentHubRepo(db: Db) {
 
     /** Cancels a transaction still waiting; false when it moved on meanwhile. */
     async cancelUncaptured(accountId: number, id: number) {
-      const { count } = await db.paymentTransaction.updateMany({ where: { id, accountId, status: { in: ['pending', 'authorized'] } }, data: { status: 'canceled', canceledAt: new Date() } });
+      const { count } = await db.paymentTransaction.updateMany({ where: { id, accountId, status: { in: ['pending', 'authorized'] } }, data: { status: 'canceled', canceledAt: new Date(), liveOrderId: null } });
       return count > 0;
     },
 

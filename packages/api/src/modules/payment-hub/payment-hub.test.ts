@@ -3,6 +3,7 @@ import { bearer, createTestApp, DEMO, expectEnvelope, type TestApp } from '../..
 import { createCartStore, type CartStore } from '../../../test/fixtures/shopping-carts.ts';
 import { ORDER_ADDRESS } from '../../../test/fixtures/orders.ts';
 import { confirmTransaction, signedSimulatorCall, simulatorEvent, SIMULATOR_WEBHOOK } from '../../../test/fixtures/payment-hub.ts';
+import { paymentHubSeed } from './payment-hub.seed.ts';
 
 /**
  * The payment hub through the real app with the simulator as provider: charges by test card, the
@@ -85,7 +86,7 @@ beforeAll(async () => {
   const atacadoId = (await t.db.account.findFirstOrThrow({ where: { slug: 'bom-preco-atacado' }, select: { id: true } })).id;
   atacado = (await t.http.post('/changeaccount').set(bearer(admin)).send({ account_id: atacadoId })).body.newToken;
   store = await createCartStore(t, admin, 'Loja do hub de pagamentos');
-}, 60_000);
+}, 180_000);
 afterAll(() => t?.close());
 
 describe('charging an order with the simulator', () => {
@@ -224,7 +225,7 @@ describe('while the simulator’s confirmation waits (an app whose simulator con
     t = await createTestApp({ paymentHub: { provider: 'simulator', simulator: { secret: SECRET, confirmDelayMs: 3_600_000 }, mercadoPago: null } });
     admin = await t.login(DEMO.admin);
     store = await createCartStore(t, admin, 'Loja do hub com confirmação lenta');
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     const slow = t;
     ({ t, admin, store } = saved);
@@ -467,5 +468,25 @@ describe('tenancy', () => {
     expect((await refund(order.id, 'outra-conta-1', { amount: 1 }, atacado)).status).toBe(404);
     expect(await transactions(order.id)).toEqual(before);
     expect((await t.http.get(`/api/payment-hub/transaction/999999999/verify-refusal`).set(bearer(admin))).status).toBe(404);
+  });
+});
+
+describe('the seed', () => {
+  it('gives Bom Preço’s orders paid online their payments (captured, waiting, refunded), once', async () => {
+    const paid = await newOrder();
+    expect((await move(paid.id, 'paid')).status).toBe(200);
+    const waiting = await newOrder();
+    expect((await move(waiting.id, 'payment_pending')).status).toBe(200);
+    const untouched = await newOrder();
+    const accountIds = new Map((await t.db.account.findMany({ select: { id: true, slug: true } })).map((a) => [a.slug, a.id]));
+    await paymentHubSeed.seed(t.db, { accountIds });
+    expect(await transactions(paid.id)).toEqual([expect.objectContaining({ status: 'captured', captured_amount: paid.total, provider: 'simulator' })]);
+    expect(await transactions(waiting.id)).toEqual([expect.objectContaining({ status: 'pending', method: 'pix' })]);
+    expect(await transactions(untouched.id)).toEqual([]);
+    const count = await t.db.paymentTransaction.count();
+    await paymentHubSeed.seed(t.db, { accountIds });
+    expect(await t.db.paymentTransaction.count()).toBe(count);
+    // A seeded payment is refunded like any other.
+    expect((await refund(paid.id, 'semente-reembolso-1', { amount: 1 })).status).toBe(201);
   });
 });

@@ -55,7 +55,7 @@ function FiguresTable({ title, first, rows, testId, empty }: { title: string; fi
                         {r.name}
                       </Text>
                       {r.detail && (
-                        <Badge variant="light" color="gray" size="sm">
+                        <Badge variant="light" color="gray" size="sm" tt="none">
                           {r.detail}
                         </Badge>
                       )}
