@@ -7,6 +7,7 @@ import { catalogSeed } from './modules/catalog/catalog.seed.ts';
 import { locationsSeed } from './modules/locations/locations.seed.ts';
 import { operatorsSeed } from './modules/operators/operators.seed.ts';
 import { paymentsSeed } from './modules/payments/payments.seed.ts';
+import { paymentHubSeed } from './modules/payment-hub/payment-hub.seed.ts';
 import { deliveryHubSeed } from './modules/delivery-hub/delivery-hub.seed.ts';
 import { regionsSeed } from './modules/regions/regions.seed.ts';
 import { slotsSeed } from './modules/slots/slots.seed.ts';
@@ -38,6 +39,8 @@ const SEEDS: readonly ModuleSeed[] = [
   campaignsSeed,
   rmReportsSeed,
   adServingSeed,
+  // After every seed that creates orders: payments of the orders paid online.
+  paymentHubSeed,
   // After every seed that creates orders: couriers of the delivery orders out or delivered.
   deliveryHubSeed,
 ];
