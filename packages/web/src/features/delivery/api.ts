@@ -58,7 +58,7 @@ export function useRequestCourier(orderId: number) {
   });
 }
 
-export function useCancelDelivery(orderId: number) {
+export function useCancelDelivery() {
   const refresh = useRefresh();
   return useMutation({
     meta: { silent: true },

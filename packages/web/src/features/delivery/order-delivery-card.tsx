@@ -85,7 +85,7 @@ export function OrderDeliveryCard({ order }: { order: Order }) {
   const queryClient = useQueryClient();
   const query = useQuery({ ...orderDeliveriesQuery(accountId, order.id), enabled: order.fulfilment === 'delivery' });
   const request = useRequestCourier(order.id);
-  const cancel = useCancelDelivery(order.id);
+  const cancel = useCancelDelivery();
   const confirm = useConfirmModal();
   const [error, setError] = useState<string | null>(null);
   useDeliveryChanges(order.id, () => void queryClient.invalidateQueries({ queryKey: deliveryKeys.order(accountId, order.id) }));
