@@ -61,12 +61,15 @@ export const isUnsettled = (tx: Pick<PaymentTransaction, 'status' | 'refunds'>) 
 /** How often the card asks again while a payment is unsettled. */
 export const SETTLE_POLL_MS = 3_000;
 
+/** Asks again every few seconds while a transaction waits for its provider; stops once all settled. */
+export const settleInterval = (txs: Array<Pick<PaymentTransaction, 'status' | 'refunds'>> | undefined) => (txs?.some(isUnsettled) ? SETTLE_POLL_MS : false);
+
 export const orderTransactionsQuery = (accountId: number, orderId: number) =>
   queryOptions({
     queryKey: financialKeys.orderTransactions(accountId, orderId),
     queryFn: () => unwrap(api.GET('/api/payment-hub/transactions', { params: { query: { order_id: orderId } } })).then((r) => r.data),
     // Until the webhook settles it: Pix, boleto and cards under analysis confirm a moment later.
-    refetchInterval: (query) => (query.state.data?.some(isUnsettled) ? SETTLE_POLL_MS : false),
+    refetchInterval: (query) => settleInterval(query.state.data),
     meta: { silent: true },
   });
 

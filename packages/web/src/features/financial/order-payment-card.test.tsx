@@ -1,13 +1,13 @@
 import '../../test/signed-in';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type Query } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../shared/api/query-client';
 import { theme } from '../../shared/ui/theme';
 import { SHELL_ROUTES, apiError, json, mockApi, type Handler } from '../../test/api-mock';
-import { SETTLE_POLL_MS, orderTransactionsQuery, type PaymentTransaction } from './api';
+import { SETTLE_POLL_MS, settleInterval, type PaymentTransaction } from './api';
 import { REFUSED, transaction } from './financial-fixtures';
 import { OrderPaymentCard, type PaymentCardOrder } from './order-payment-card';
 
@@ -203,11 +203,10 @@ describe('OrderPaymentCard', { timeout: 30_000 }, () => {
   });
 
   it('asks again every few seconds while a payment is unsettled, and stops once settled', () => {
-    const interval = orderTransactionsQuery(1, 42).refetchInterval as (query: Query<PaymentTransaction[]>) => number | false;
-    const state = (data: PaymentTransaction[]) => ({ state: { data } }) as unknown as Query<PaymentTransaction[]>;
-    expect(interval(state([transaction({ status: 'pending' })]))).toBe(SETTLE_POLL_MS);
-    expect(interval(state([transaction({ status: 'authorized' })]))).toBe(SETTLE_POLL_MS);
-    expect(interval(state([transaction(), REFUSED]))).toBe(false);
+    expect(settleInterval([transaction({ status: 'pending' })])).toBe(SETTLE_POLL_MS);
+    expect(settleInterval([transaction({ status: 'authorized' })])).toBe(SETTLE_POLL_MS);
+    expect(settleInterval([transaction(), REFUSED])).toBe(false);
+    expect(settleInterval(undefined)).toBe(false);
   });
 
   it('hides the charge for an order paid in person and shows a load error in the server words', async () => {

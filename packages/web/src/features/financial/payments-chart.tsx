@@ -22,6 +22,8 @@ export function PaymentsChart({ days, h = 280 }: { days: PaymentsByLocation['day
           data={data}
           dataKey="day"
           withLegend
+          // In the series' order (received, refunded, pending), not alphabetically.
+          legendProps={{ itemSorter: null }}
           maxBarWidth={14}
           valueFormatter={formatMoney}
           yAxisProps={{ tickFormatter: (v: number) => formatCompactMoney(v), width: 88 }}

@@ -50,14 +50,14 @@ export function PaymentsTable({ rows, totals }: { rows: PaymentsRow[]; totals: P
   const sorted = [...rows].sort((a, b) => a.location_name.localeCompare(b.location_name, 'pt-BR') || b.received - a.received);
   return (
     <Card withBorder radius="md" padding={0}>
-      <Stack gap={2} p="lg" pb="sm">
+      <Stack gap={2} px="md" pt="lg" pb="sm">
         <Title order={5}>{t('financial.table.title')}</Title>
         <Text size="xs" c="dimmed">
           {t('financial.table.hint')}
         </Text>
       </Stack>
       <Table.ScrollContainer minWidth={640} type="native">
-        <Table verticalSpacing="xs" highlightOnHover data-testid="financial-table">
+        <Table verticalSpacing="xs" horizontalSpacing="md" highlightOnHover data-testid="financial-table">
           <Table.Thead>
             <Table.Tr>
               <Th>{t('financial.table.store')}</Th>

@@ -22,6 +22,12 @@ function SortHeader({ by, search, onSort, children, right }: { by: TransactionSo
   );
 }
 
+const Th = ({ children, right }: { children: ReactNode; right?: boolean }) => (
+  <Table.Th ta={right ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
+    {children}
+  </Table.Th>
+);
+
 const Money = ({ value, dim }: { value: number; dim?: boolean }) => (
   <Text size="sm" fw={dim ? 400 : 600} c={dim && value === 0 ? 'dimmed' : undefined} style={{ whiteSpace: 'nowrap' }}>
     {formatMoney(value)}
@@ -38,15 +44,15 @@ export function TransactionsTable({ rows, search, onSort }: { rows: PaymentTrans
             <SortHeader by="created_at" search={search} onSort={onSort}>
               {t('financial.transactions.columns.date')}
             </SortHeader>
-            <Table.Th>{t('financial.transactions.columns.order')}</Table.Th>
-            <Table.Th>{t('financial.transactions.columns.store')}</Table.Th>
-            <Table.Th>{t('financial.transactions.columns.method')}</Table.Th>
-            <Table.Th>{t('financial.transactions.columns.status')}</Table.Th>
+            <Th>{t('financial.transactions.columns.order')}</Th>
+            <Th>{t('financial.transactions.columns.store')}</Th>
+            <Th>{t('financial.transactions.columns.method')}</Th>
+            <Th>{t('financial.transactions.columns.status')}</Th>
             <SortHeader by="amount" search={search} onSort={onSort} right>
               {t('financial.transactions.columns.amount')}
             </SortHeader>
-            <Table.Th ta="right">{t('financial.transactions.columns.captured')}</Table.Th>
-            <Table.Th ta="right">{t('financial.transactions.columns.refunded')}</Table.Th>
+            <Th right>{t('financial.transactions.columns.captured')}</Th>
+            <Th right>{t('financial.transactions.columns.refunded')}</Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
