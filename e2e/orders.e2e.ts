@@ -20,6 +20,7 @@ describe('orders: list, detail with moves and timeline, board', () => {
   let walked: FullOrder;
   let raced: FullOrder;
   let canceled: FullOrder;
+  let dragged: FullOrder;
 
   async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${base}${path}`, {
@@ -79,7 +80,12 @@ describe('orders: list, detail with moves and timeline, board', () => {
     const product = (sku: string, name: string, price: number, extra: Record<string, unknown> = {}) => ({
       sku: `${sku}-${stamp}`, name, categories: ['Laticínios'], price, stock: 100, store: String(store.id), store_stock: 40, store_available: true, ...extra,
     });
-    const items = [product('leite', 'Leite Integral Campo Alto 1L', 5.49), product('queijo', 'Queijo Minas Frescal', 49.9, { unit_measurement: 'kg', weight_per_unit: 0.5 })];
+    const items = [
+      product('leite', 'Leite Integral Campo Alto 1L', 5.49),
+      product('queijo', 'Queijo Minas Frescal', 49.9, { unit_measurement: 'kg', weight_per_unit: 0.5 }),
+      // The substitute the customer accepts when the whole milk is missing.
+      product('desnatado', `Leite Desnatado Campo Alto ${stamp}`, 5.79),
+    ];
     const started = (await call('POST', '/api/integration/products', { items })).import as { id: number };
     for (let i = 0; ; i++) {
       const answer = await call('GET', `/api/product/import/${started.id}`);
@@ -93,6 +99,8 @@ describe('orders: list, detail with moves and timeline, board', () => {
     walked = await intake(`VTEX-A-${stamp}`);
     raced = await intake(`VTEX-B-${stamp}`);
     canceled = await intake(`VTEX-C-${stamp}`);
+    dragged = await intake(`VTEX-D-${stamp}`);
+    await call('POST', `/api/picking/status/${dragged.order.id}`, { status: 'paid' });
 
     browser = await launch();
     page = await newPage(browser);
@@ -108,7 +116,8 @@ describe('orders: list, detail with moves and timeline, board', () => {
 
     await choose(page, field(page, 'Loja'), store.name);
     await expect.poll(() => new URL(page.url()).searchParams.get('location_id')).toBe(String(store.id));
-    await expect.poll(() => page.getByTestId('order-row').count()).toBe(3);
+    // Four orders of the store; three still created (the fourth, for the board drag, is paid).
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(4);
     await choose(page, field(page, 'Canal'), 'VTEX');
     await choose(page, field(page, 'Status'), 'Criado');
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('created');
@@ -198,5 +207,69 @@ describe('orders: list, detail with moves and timeline, board', () => {
     // Live: an order moved elsewhere lands in its new column without a reload.
     await call('POST', `/api/picking/status/${raced.order.id}`, { status: 'picking' });
     await expect.poll(() => page.locator('[data-testid="board-column"][data-status="picking"]').locator(`[data-order-id="${raced.order.id}"]`).count(), { timeout: 15_000 }).toBe(1);
+  });
+
+  it('drags a card on the board to the next column, after confirming', async () => {
+    await page.goto(`${base}/orders/board`);
+    await page.getByTestId('orders-board').waitFor();
+    const card = page.locator(`[data-testid="board-card"][data-order-id="${dragged.order.id}"]`);
+    const column = (status: string) => page.locator(`[data-testid="board-column"][data-status="${status}"]`);
+    await expect.poll(() => column('paid').locator(`[data-order-id="${dragged.order.id}"]`).count()).toBe(1);
+    // Mid-drag: the columns the order may go to are highlighted (from the API's next statuses), the rest dimmed.
+    await card.hover();
+    await page.mouse.down();
+    const target = await column('picking').boundingBox();
+    await page.mouse.move(target!.x + target!.width / 2, target!.y + 60, { steps: 8 });
+    await expect.poll(() => column('delivered').getAttribute('data-drop')).toBe('blocked');
+    expect(await column('picking').getAttribute('data-drop')).toBe('allowed');
+    await page.screenshot({ path: `${import.meta.dirname}/screenshots/orders-board-dragging-desktop.png`, animations: 'disabled' });
+    await page.mouse.up();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.innerText()).toContain('O pedido passa de “Pago” para “Em separação”');
+    await dialog.getByRole('button', { name: 'Mover', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => column('picking').locator(`[data-order-id="${dragged.order.id}"]`).count()).toBe(1);
+    expect(await column('paid').locator(`[data-order-id="${dragged.order.id}"]`).count()).toBe(0);
+    await pictures('orders-board-after-drag');
+  });
+
+  it('picks the items on the order page: one substituted by an accepted alternative, one weighed', async () => {
+    await page.goto(`${base}/order/${dragged.order.id}`);
+    await page.getByTestId('order-timeline').waitFor();
+    const before = await page.getByTestId('order-total').innerText();
+    await page.getByRole('button', { name: 'Separar itens' }).click();
+    const panel = page.getByRole('dialog', { name: `Separação do pedido #${dragged.order.number}` });
+    await panel.waitFor();
+    const [milk, cheese] = [panel.getByTestId('picking-line').nth(0), panel.getByTestId('picking-line').nth(1)];
+    expect(await milk.innerText()).toContain('Leite Integral Campo Alto 1L');
+
+    await milk.getByRole('button', { name: 'Substituir…' }).click();
+    await milk.getByRole('textbox', { name: 'Produto substituto' }).fill(`desnatado ${stamp}`);
+    await milk.getByRole('button', { name: `Escolher: Leite Desnatado Campo Alto ${stamp}` }).click();
+    await milk.getByRole('checkbox', { name: 'Cliente aceitou a substituição' }).check();
+    await cheese.getByRole('button', { name: 'Separado' }).click();
+    await cheese.getByRole('textbox', { name: 'Peso (kg): Queijo Minas Frescal' }).fill('0,45');
+    await dismissToasts(page);
+    await screenshot(page, 'order-picking-panel-desktop');
+    await page.setViewportSize({ width: 1024, height: 860 });
+    await page.waitForTimeout(300);
+    await screenshot(page, 'order-picking-panel-1024');
+    await page.setViewportSize({ width: 1366, height: 860 });
+
+    await panel.getByRole('button', { name: 'Registrar separação' }).click();
+    const confirm = page.getByRole('dialog', { name: `Registrar a separação do pedido #${dragged.order.number}` });
+    expect(await confirm.innerText()).toContain('1 separado(s), 1 substituído(s), 0 em falta e 0 incluído(s)');
+    await confirm.getByRole('button', { name: 'Registrar', exact: true }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => milk.innerText()).toContain(`Substituído por Leite Desnatado Campo Alto ${stamp}`);
+    await panel.getByRole('button', { name: 'Fechar' }).click();
+    await panel.waitFor({ state: 'detached' });
+    const lines = page.getByTestId('order-item');
+    expect(await lines.nth(0).innerText()).toContain('Substituído');
+    expect(await lines.nth(1).innerText()).toContain('Separado: 0,45 kg');
+    // 0,45 kg instead of 0,4 kg and 5,79 instead of 5,49: the answer's totals replace the old ones.
+    await expect.poll(() => page.getByTestId('order-total').innerText()).not.toBe(before);
+    expect(await page.getByTestId('order-timeline').innerText()).toContain('1 substituído(s)');
+    await pictures('order-picked-items');
   });
 });

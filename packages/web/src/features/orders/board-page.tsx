@@ -71,7 +71,7 @@ export function OrdersBoardPage() {
   else
     body = (
       <ScrollArea type="auto" offsetScrollbars>
-        <Group align="flex-start" wrap="nowrap" gap="sm" data-testid="orders-board" data-dragging={drag ? drag.order.id : undefined}>
+        <Group align={drag ? 'stretch' : 'flex-start'} wrap="nowrap" gap="sm" data-testid="orders-board" data-dragging={drag ? drag.order.id : undefined}>
           {board.data.columns.map((column) => (
             <BoardColumn key={column.status} column={column} drag={drag} onMove={askMove} onDragStart={startDrag} onDragEnd={() => setDrag(null)} onDrop={drop} />
           ))}

@@ -24,7 +24,11 @@ export function OrderTimeline({ events }: { events: OrderEvent[] }) {
           color={event.to_status === 'canceled' ? 'red' : undefined}
           title={
             <Text size="sm" fw={600}>
-              {event.from_status ? t('orders.timeline.moved', { from: statusLabel(event.from_status), to: statusLabel(event.to_status) }) : t('orders.timeline.created', { to: statusLabel(event.to_status) })}
+              {!event.from_status
+                ? t('orders.timeline.created', { to: statusLabel(event.to_status) })
+                : event.from_status === event.to_status
+                  ? t('orders.timeline.updated', { status: statusLabel(event.to_status) })
+                  : t('orders.timeline.moved', { from: statusLabel(event.from_status), to: statusLabel(event.to_status) })}
             </Text>
           }
         >

@@ -49,14 +49,15 @@ export function MethodsTable({ rows, locationId, scopeLabel }: { rows: MethodRow
             {PAYMENT_METHOD_KIND_LABELS[kind]}
           </Text>
           <Table.ScrollContainer minWidth={620} type="native">
-            <Table verticalSpacing="sm" highlightOnHover>
+            {/* Fixed columns: the online and in-person tables line up. */}
+            <Table verticalSpacing="sm" highlightOnHover layout="fixed">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('paymentMethods.columns.method')}</Table.Th>
-                  <Table.Th>{t('paymentMethods.columns.active')}</Table.Th>
-                  <Table.Th ta="right">{t('paymentMethods.columns.minOrder')}</Table.Th>
-                  <Table.Th ta="right">{t('paymentMethods.columns.installments')}</Table.Th>
-                  <Table.Th>{t('paymentMethods.columns.origin')}</Table.Th>
+                  <Table.Th w={130}>{t('paymentMethods.columns.active')}</Table.Th>
+                  <Table.Th w={130} ta="right">{t('paymentMethods.columns.minOrder')}</Table.Th>
+                  <Table.Th w={100} ta="right">{t('paymentMethods.columns.installments')}</Table.Th>
+                  <Table.Th w={170} pl="lg">{t('paymentMethods.columns.origin')}</Table.Th>
                   <Table.Th w={90}>{t('paymentMethods.columns.actions')}</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -87,7 +88,7 @@ export function MethodsTable({ rows, locationId, scopeLabel }: { rows: MethodRow
                         <Table.Td ta="right">
                           <Text size="sm">{!method.installments ? '—' : effective.max_installments === null ? t('paymentMethods.upfront') : t('paymentMethods.upTo', { count: effective.max_installments })}</Text>
                         </Table.Td>
-                        <Table.Td>
+                        <Table.Td pl="lg">
                           <Badge variant="light" color={ORIGIN_COLORS[origin]} tt="none" data-testid="method-origin">
                             {t(`paymentMethods.origin.${origin}`)}
                           </Badge>
