@@ -81,6 +81,13 @@ export const refusalQuery = (accountId: number, transactionId: number) =>
     meta: { silent: true },
   });
 
+/** Refreshes the order page's order (its status and timeline follow its payment). */
+export function useInvalidateOrder(orderId: number) {
+  const queryClient = useQueryClient();
+  const accountId = useAccountId();
+  return () => queryClient.invalidateQueries({ queryKey: orderDetailKey(accountId, orderId) });
+}
+
 /** After a charge or refund: the order (status, timeline), its transactions and the reports. */
 function useRefreshAfterPayment(orderId: number) {
   const queryClient = useQueryClient();

@@ -27,7 +27,7 @@ function renderCard(order: PaymentCardOrder, routes: Record<string, Handler>) {
       </QueryClientProvider>
     </MantineProvider>,
   );
-  return { fetchMock, invalidate };
+  return { fetchMock, invalidate, queryClient };
 }
 
 const requests = (fetchMock: ReturnType<typeof mockApi>, method: string, path: string) =>
@@ -207,6 +207,18 @@ describe('OrderPaymentCard', { timeout: 30_000 }, () => {
     expect(settleInterval([transaction({ status: 'authorized' })])).toBe(SETTLE_POLL_MS);
     expect(settleInterval([transaction(), REFUSED])).toBe(false);
     expect(settleInterval(undefined)).toBe(false);
+  });
+
+  it('when a watched payment settles (the webhook captured it), the order is asked for again', async () => {
+    let tx = transaction({ method: 'pix', method_label: 'Pix', status: 'pending', status_label: 'Aguardando confirmação', captured_amount: 0, refundable_amount: 0, card: null, pix_copy_paste: '000201' });
+    const { invalidate, queryClient } = renderCard({ ...ORDER, status: 'payment_pending' }, { [`GET ${TXS}`]: () => json({ data: [tx] }) });
+    expect(await screen.findByTestId('payment-waiting')).toBeInTheDocument();
+    expect(invalidate).not.toHaveBeenCalledWith({ queryKey: ['account', 1, 'orders', 'detail', 42] });
+    tx = transaction({ method: 'pix', method_label: 'Pix', card: null });
+    // What the poll does every few seconds, asked for at once.
+    await queryClient.refetchQueries({ queryKey: ['account', 1, 'financial', 'order', 42] });
+    await waitFor(() => expect(screen.queryByTestId('payment-waiting')).not.toBeInTheDocument());
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['account', 1, 'orders', 'detail', 42] });
   });
 
   it('hides the charge for an order paid in person and shows a load error in the server words', async () => {

@@ -1,12 +1,12 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconCash, IconCircleCheck, IconCreditCardPay, IconReceiptRefund } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { accountInfoQuery } from '../../shared/account/queries';
 import type { components } from '../../shared/api/schema';
 import { LoadError } from '../../shared/components/load-error';
 import { formatMoney } from '../../shared/ui/format';
-import { isUnsettled, orderTransactionsQuery, useAccountId, type PaymentTransaction } from './api';
+import { isUnsettled, orderTransactionsQuery, useAccountId, useInvalidateOrder, type PaymentTransaction } from './api';
 import { ChargeModal } from './charge-modal';
 import { RefundModal } from './refund-modal';
 import { RefusalModal } from './refusal-modal';
@@ -32,6 +32,18 @@ function useCanRefund() {
   return role === 'admin' || role === 'manager';
 }
 
+/** A payment that settled while the card watched it (a webhook captured or refused it) moves the order too: it is asked for again. */
+function useRefreshOrderOnSettle(orderId: number, txs: PaymentTransaction[] | undefined) {
+  const invalidateOrder = useInvalidateOrder(orderId);
+  const seen = useRef<string | null>(null);
+  const signature = txs ? txs.map((tx) => `${tx.id}:${tx.status}:${tx.refunded_amount}`).join(',') : null;
+  useEffect(() => {
+    if (signature === null) return;
+    if (seen.current !== null && seen.current !== signature) void invalidateOrder();
+    seen.current = signature;
+  }, [signature, invalidateOrder]);
+}
+
 /**
  * The order page's payment card: the order's transactions (status, method, card, amounts and
  * refunds), "Cobrar", "Reembolsar" and "Por que foi recusado?", each behind a confirmation.
@@ -46,6 +58,7 @@ export function OrderPaymentCard({ order }: { order: PaymentCardOrder }) {
   const [done, setDone] = useState<string | null>(null);
   const txs = transactions.data ?? [];
   const refundable = refundableOf(txs);
+  useRefreshOrderOnSettle(order.id, transactions.data);
 
   let body;
   if (transactions.isError)
