@@ -34,45 +34,45 @@ export function OrderItems({ items }: { items: OrderItem[] }) {
           {items.map((item) => {
             const { ordered, picked } = amount(item);
             return (
-            <Table.Tr key={item.id} data-testid="order-item">
-              <Table.Td>
-                <Stack gap={0}>
-                  <Text size="sm">{item.name}</Text>
-                  <Text size="xs" c="dimmed">
-                    {t('orders.items.sku', { sku: item.sku })}
-                  </Text>
-                  {item.substitute && (
-                    <Text size="xs" c="blue">
-                      {t('orders.items.substitute', { name: item.substitute.name })}
+              <Table.Tr key={item.id} data-testid="order-item">
+                <Table.Td>
+                  <Stack gap={0}>
+                    <Text size="sm">{item.name}</Text>
+                    <Text size="xs" c="dimmed">
+                      {t('orders.items.sku', { sku: item.sku })}
+                    </Text>
+                    {item.substitute && (
+                      <Text size="xs" c="blue">
+                        {t('orders.items.substitute', { name: item.substitute.name })}
+                      </Text>
+                    )}
+                  </Stack>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{ordered}</Text>
+                  {picked && (
+                    <Text size="xs" c="blue" data-testid="order-item-picked">
+                      {t('orders.items.picked', { amount: picked })}
                     </Text>
                   )}
-                </Stack>
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{ordered}</Text>
-                {picked && (
-                  <Text size="xs" c="blue" data-testid="order-item-picked">
-                    {t('orders.items.picked', { amount: picked })}
+                </Table.Td>
+                <Table.Td ta="right" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm">{formatMoney(item.unit_price)}</Text>
+                </Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="sm" fw={600}>
+                    {formatMoney(item.total)}
                   </Text>
-                )}
-              </Table.Td>
-              <Table.Td ta="right" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm">{formatMoney(item.unit_price)}</Text>
-              </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm" fw={600}>
-                  {formatMoney(item.total)}
-                </Text>
-                {item.discount > 0 && (
-                  <Text size="xs" c="green">
-                    −{formatMoney(item.discount)}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <PickStatusBadge status={item.pick_status} />
-              </Table.Td>
-            </Table.Tr>
+                  {item.discount > 0 && (
+                    <Text size="xs" c="green">
+                      −{formatMoney(item.discount)}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <PickStatusBadge status={item.pick_status} />
+                </Table.Td>
+              </Table.Tr>
             );
           })}
         </Table.Tbody>

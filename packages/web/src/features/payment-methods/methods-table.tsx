@@ -55,7 +55,7 @@ export function MethodsTable({ rows, locationId, scopeLabel }: { rows: MethodRow
                 <Table.Tr>
                   <Table.Th>{t('paymentMethods.columns.method')}</Table.Th>
                   <Table.Th w={130}>{t('paymentMethods.columns.active')}</Table.Th>
-                  <Table.Th w={130} ta="right">{t('paymentMethods.columns.minOrder')}</Table.Th>
+                  <Table.Th w={150} ta="right">{t('paymentMethods.columns.minOrder')}</Table.Th>
                   <Table.Th w={100} ta="right">{t('paymentMethods.columns.installments')}</Table.Th>
                   <Table.Th w={170} pl="lg">{t('paymentMethods.columns.origin')}</Table.Th>
                   <Table.Th w={90}>{t('paymentMethods.columns.actions')}</Table.Th>
