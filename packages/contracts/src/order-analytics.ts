@@ -88,7 +88,7 @@ export const PickingDashboard = z
       average_pick_minutes: Minutes.meta({ description: 'Média de picking_started_at → picked_at, em minutos (null sem pedidos separados).' }),
       lines: Count.meta({ description: 'Linhas separadas (separadas, substituídas ou em falta).' }),
       missing_lines: Count,
-      items_per_hour: z.number().min(0).nullable().meta({ description: 'lines ÷ horas de separação (null sem tempo medido).' }),
+      items_per_hour: z.number().min(0).nullable().meta({ description: 'lines ÷ horas de separação (null com menos de um minuto medido).' }),
       due_orders: Count.meta({ description: 'Pedidos com janela agendada no período (não cancelados).' }),
       on_time_orders: Count.meta({ description: 'Prontos até o início da janela.' }),
       late_orders: Count.meta({ description: 'Prontos depois do início da janela.' }),
@@ -114,7 +114,7 @@ export const PickingDashboard = z
           missing_lines: Count,
           substituted_lines: Count,
           picking_hours: z.number().min(0),
-          items_per_hour: z.number().min(0).nullable(),
+          items_per_hour: z.number().min(0).nullable().meta({ description: 'lines ÷ picking_hours (null com menos de um minuto medido).' }),
         }),
       )
       .meta({ description: 'Do que mais separou ao que menos separou.' }),

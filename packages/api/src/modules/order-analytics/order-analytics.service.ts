@@ -53,8 +53,10 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 /** A mean in cents rounded to the cent, in reais. */
 const ticket = (cents: bigint, n: number) => (n > 0 ? fromCents(Math.round(Number(cents) / n)) : 0);
 const minutes = (seconds: number, n: number) => (n > 0 ? round1(seconds / n / 60) : null);
-/** Lines per hour of picking, one decimal (null without measured time). */
-const perHour = (lines: number, seconds: number) => (seconds > 0.5 ? round1(lines / (seconds / 3600)) : null);
+/** Below a minute of measured picking, a rate per hour says nothing (a few lines in seconds would read as thousands). */
+const MIN_MEASURED_SECONDS = 60;
+/** Lines per hour of picking, one decimal (null with under a minute measured). */
+const perHour = (lines: number, seconds: number) => (seconds >= MIN_MEASURED_SECONDS ? round1(lines / (seconds / 3600)) : null);
 
 const sales = (r?: SalesRow) => ({
   gmv: fromCents(r?.total_cents ?? 0n),

@@ -7,7 +7,7 @@ export const formatRate = (rate: number) => percent.format(rate);
 export const ratePoints = (rate: number) => Math.round(rate * 1000) / 10;
 /** 22.5 → "22,5". */
 export const formatDecimal = (value: number) => decimal.format(value);
-/** Minutes as "22,5 min", or "—" when nothing was measured. */
-export const formatMinutes = (value: number | null) => (value === null ? '—' : `${decimal.format(value)} min`);
+/** Minutes as "22,5 min" ("< 1 min" under 3 seconds), or "—" when nothing was measured. */
+export const formatMinutes = (value: number | null) => (value === null ? '—' : value === 0 ? '< 1 min' : `${decimal.format(value)} min`);
 /** Lines per hour as "6,7", or "—" when no time was measured. */
 export const formatPerHour = (value: number | null) => (value === null ? '—' : decimal.format(value));

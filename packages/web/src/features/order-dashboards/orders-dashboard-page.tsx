@@ -69,8 +69,8 @@ function OrdersBody({ data }: { data: OrdersDashboard }) {
     { key: 'ticket', label: t('orderDashboards.sales.cards.ticket'), value: formatMoney(totals.average_ticket), icon: IconReceipt2, color: 'violet' },
     {
       key: 'canceled',
-      label: t('orderDashboards.sales.cards.canceled', { value: formatMoney(totals.canceled_value) }),
-      value: formatInt(totals.canceled_orders),
+      label: t('orderDashboards.sales.cards.canceled'),
+      value: totals.canceled_orders ? `${formatInt(totals.canceled_orders)} · ${formatMoney(totals.canceled_value)}` : '0',
       icon: IconReceiptOff,
       color: 'red',
     },

@@ -19,10 +19,10 @@ function PickingBody({ data }: { data: PickingDashboard }) {
     { key: 'picked', label: t('orderDashboards.picking.cards.picked'), value: formatInt(s.picked_orders), icon: IconBasket, color: 'blue' },
     { key: 'time', label: t('orderDashboards.picking.cards.time'), value: formatMinutes(s.average_pick_minutes), icon: IconClockHour4, color: 'violet' },
     { key: 'perHour', label: t('orderDashboards.picking.cards.perHour'), value: formatPerHour(s.items_per_hour), icon: IconGauge, color: 'teal' },
-    { key: 'missing', label: t('orderDashboards.picking.cards.missing', { lines: formatInt(s.lines) }), value: formatInt(s.missing_lines), icon: IconBasketOff, color: 'orange' },
+    { key: 'missing', label: t('orderDashboards.picking.cards.missing'), value: t('orderDashboards.picking.cards.ofLines', { missing: formatInt(s.missing_lines), lines: formatInt(s.lines) }), icon: IconBasketOff, color: 'orange' },
     { key: 'due', label: t('orderDashboards.picking.cards.due'), value: formatInt(s.due_orders), icon: IconCalendarTime, color: 'gray' },
     { key: 'onTime', label: t('orderDashboards.picking.cards.onTime'), value: formatInt(s.on_time_orders), icon: IconCalendarCheck, color: 'green' },
-    { key: 'late', label: t('orderDashboards.picking.cards.late', { waiting: formatInt(s.waiting_late_orders) }), value: formatInt(late), icon: IconAlarm, color: 'red' },
+    { key: 'late', label: t('orderDashboards.picking.cards.late'), value: formatInt(late), icon: IconAlarm, color: 'red' },
     { key: 'rate', label: t('orderDashboards.picking.cards.rate'), value: formatRate(s.late_rate), icon: IconPercentage, color: 'red' },
   ];
   if (s.picked_orders === 0 && s.due_orders === 0)
@@ -63,28 +63,34 @@ function PickingBody({ data }: { data: PickingDashboard }) {
           />
         </Panel>
         <Panel title={t('orderDashboards.picking.lateChart')} hint={t('orderDashboards.picking.lateHint')} testId="picking-late-chart">
-          <BarChart
-            h={260}
-            data={days}
-            dataKey="day"
-            type="stacked"
-            withLegend
-            maxBarWidth={18}
-            valueFormatter={(v: number) => formatInt(v)}
-            yAxisProps={{ allowDecimals: false }}
-            xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
-            series={[
-              { name: 'onTime', label: t('orderDashboards.picking.onTimeSeries'), color: 'teal.6' },
-              { name: 'late', label: t('orderDashboards.picking.lateSeries'), color: 'red.6' },
-            ]}
-          />
+          {s.due_orders === 0 ? (
+            <Text c="dimmed" size="sm" py="xl" ta="center" data-testid="picking-late-chart-empty">
+              {t('orderDashboards.picking.noDue')}
+            </Text>
+          ) : (
+            <BarChart
+              h={260}
+              data={days}
+              dataKey="day"
+              type="stacked"
+              withLegend
+              maxBarWidth={18}
+              valueFormatter={(v: number) => formatInt(v)}
+              yAxisProps={{ allowDecimals: false }}
+              xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
+              series={[
+                { name: 'onTime', label: t('orderDashboards.picking.onTimeSeries'), color: 'teal.6' },
+                { name: 'late', label: t('orderDashboards.picking.lateSeries'), color: 'red.6' },
+              ]}
+            />
+          )}
         </Panel>
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <Panel title={t('orderDashboards.picking.operators')} hint={t('orderDashboards.picking.operatorsHint')} testId="picking-operators" padded={false}>
           <OperatorsTable operators={data.operators} />
         </Panel>
-        <Panel title={t('orderDashboards.picking.lateOrders')} hint={t('orderDashboards.picking.lateOrdersHint')} testId="picking-late" padded={false}>
+        <Panel title={t('orderDashboards.picking.lateOrders')} hint={t('orderDashboards.picking.lateOrdersHint', { waiting: formatInt(s.waiting_late_orders) })} testId="picking-late" padded={false}>
           <LateTable late={data.late} />
         </Panel>
       </SimpleGrid>

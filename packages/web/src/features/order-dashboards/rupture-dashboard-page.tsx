@@ -80,7 +80,7 @@ function RuptureBody({ data }: { data: RuptureDashboard }) {
   const s = data.totals;
   const cards = [
     { key: 'picked', label: t('orderDashboards.rupture.cards.picked'), value: formatInt(s.picked_lines), icon: IconBasket, color: 'blue' },
-    { key: 'missing', label: t('orderDashboards.rupture.cards.missing', { substituted: formatInt(s.substituted_lines) }), value: formatInt(s.missing_lines), icon: IconBasketOff, color: 'orange' },
+    { key: 'missing', label: t('orderDashboards.rupture.cards.missing'), value: formatInt(s.missing_lines), icon: IconBasketOff, color: 'orange' },
     { key: 'rate', label: t('orderDashboards.rupture.cards.rate'), value: formatRate(s.rupture_rate), icon: IconPercentage, color: 'red' },
     { key: 'value', label: t('orderDashboards.rupture.cards.value'), value: formatMoney(s.missing_value), icon: IconCash, color: 'grape' },
   ];
@@ -95,7 +95,7 @@ function RuptureBody({ data }: { data: RuptureDashboard }) {
   return (
     <>
       <KpiCards cards={cards} />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="md">
         <Panel title={t('orderDashboards.rupture.chart')} hint={t('orderDashboards.rupture.chartHint')} testId="rupture-chart">
           <CompositeChart
             h={260}
