@@ -8,6 +8,8 @@ import { PageHeader } from '../../shared/components/page-header';
 import { PageLoader } from '../../shared/components/page-loader';
 import { formatDateTime } from '../../shared/ui/format';
 import { fullOrderQuery, orderKeys, useAccountId } from './api';
+import { OrderDeliveryCard } from '../delivery/order-delivery-card';
+import { OrderPaymentCard } from '../financial/order-payment-card';
 import { OrderActions } from './order-actions';
 import { OrderItems } from './order-items';
 import { OrderStatusBadge } from './order-status-badge';
@@ -125,8 +127,9 @@ export function OrderPage({ orderId }: { orderId: number }) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
-          {/* The side column is a stack of cards: the payment card and the delivery card go above the timeline. */}
           <Stack gap="lg" data-testid="order-side">
+            <OrderPaymentCard order={order} />
+            <OrderDeliveryCard order={order} />
             <Card withBorder radius="md" padding="md">
               <Text fw={700} mb="sm">
                 {t('orders.view.timeline')}
