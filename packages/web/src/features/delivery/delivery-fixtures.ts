@@ -37,7 +37,7 @@ export const EMPTY_DASHBOARD: DeliveryDashboard = { ...DASHBOARD, totals: figure
 /** A delivery of order 42 at `status`, with its timeline so far. */
 export function delivery(status: Delivery['status'] = 'requested', over: Partial<Delivery> = {}): Delivery {
   const steps: Delivery['status'][] = ['requested', 'courier_assigned', 'picked_up', 'delivered'];
-  const reached = steps.includes(status) ? steps.slice(0, steps.indexOf(status) + 1) : ['requested', 'courier_assigned', status];
+  const reached: Delivery['status'][] = steps.includes(status) ? steps.slice(0, steps.indexOf(status) + 1) : ['requested', 'courier_assigned', status];
   const active = ['requested', 'courier_assigned', 'picked_up'].includes(status);
   return {
     id: 7,
