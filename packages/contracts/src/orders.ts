@@ -274,7 +274,14 @@ export const OrderItem = z
     pick_status: z.enum(PICK_STATUSES),
     picked_quantity: z.number().int().nullable(),
     picked_weight: z.number().nullable(),
-    substitute: z.object({ product_id: z.number().int().nullable(), sku: z.string(), name: z.string() }).nullable(),
+    substitute: z
+      .object({
+        product_id: z.number().int().nullable(),
+        sku: z.string(),
+        name: z.string(),
+        unit_price: Money.nullable().meta({ description: 'Preço unitário do substituto (por kg quando pesado): o da linha como cobrada.' }),
+      })
+      .nullable(),
     picked_at: Timestamp.nullable(),
   })
   .meta({ id: 'OrderItem' });

@@ -29,7 +29,7 @@ interface Item {
   pick_status: string;
   picked_quantity: number | null;
   picked_weight: number | null;
-  substitute: { product_id: number | null; sku: string; name: string } | null;
+  substitute: { product_id: number | null; sku: string; name: string; unit_price: number | null } | null;
   picked_at: string | null;
 }
 interface Full {
@@ -154,7 +154,7 @@ describe('POST /api/order/items/{id} (picking)', () => {
       pick_status: 'substituted',
       picked_quantity: 2,
       sub_total: 13,
-      substitute: { product_id: store.products.arroz1, sku: 'CART-ARROZ-ZUMB-1KG', name: expect.stringContaining('Arroz') },
+      substitute: { product_id: store.products.arroz1, sku: 'CART-ARROZ-ZUMB-1KG', name: expect.stringContaining('Arroz'), unit_price: 6.5 },
     });
     expect(itemOf(after, QUEIJO)).toMatchObject({ pick_status: 'missing', sub_total: 0, total: 0 });
     expect(after.order).toMatchObject({ sub_total: 13, total: 13 });

@@ -180,7 +180,7 @@ export function createOrderOperations({ repo, catalog, pricing, visible, regionO
       input.items.forEach((l, i) => {
         const item = byId.get(l.item_id)!;
         if (l.status === 'missing') {
-          changes.set(item.id, { id: item.id, pickStatus: 'missing', pickedQuantity: 0, pickedWeight: null, substituteProductId: null, substituteSku: null, substituteName: null, ...pickedBy });
+          changes.set(item.id, { id: item.id, pickStatus: 'missing', pickedQuantity: 0, pickedWeight: null, substituteProductId: null, substituteSku: null, substituteName: null, substituteUnitPriceCents: null, ...pickedBy });
         } else if (l.status === 'picked') {
           const weighed = item.unitMeasurement === 'kg';
           weightOf(weighed, `items.${i}.weight`, l.weight);
@@ -192,6 +192,7 @@ export function createOrderOperations({ repo, catalog, pricing, visible, regionO
             substituteProductId: null,
             substituteSku: null,
             substituteName: null,
+            substituteUnitPriceCents: null,
             ...pickedBy,
           });
         } else {
@@ -209,6 +210,7 @@ export function createOrderOperations({ repo, catalog, pricing, visible, regionO
             substituteProductId: offer.productId,
             substituteSku: offer.sku,
             substituteName: offer.name,
+            substituteUnitPriceCents: offer.priceCents,
             subTotalCents: weight !== null ? Math.round(offer.priceCents * weight) : offer.priceCents * quantity,
             ...pickedBy,
           });
@@ -290,6 +292,7 @@ export function createOrderOperations({ repo, catalog, pricing, visible, regionO
           substituteProductId: null,
           substituteSku: null,
           substituteName: null,
+          substituteUnitPriceCents: null,
           pickedById: null,
           pickedByOperatorId: null,
           pickedAt: null,

@@ -67,6 +67,7 @@ const itemSelect = {
   substituteProductId: true,
   substituteSku: true,
   substituteName: true,
+  substituteUnitPriceCents: true,
   pickedAt: true,
 } as const;
 export type OrderItemRow = Prisma.OrderItemGetPayload<{ select: typeof itemSelect }>;
@@ -129,6 +130,7 @@ export interface LineChange {
   substituteProductId?: number | null;
   substituteSku?: string | null;
   substituteName?: string | null;
+  substituteUnitPriceCents?: number | null;
   pickedById?: number | null;
   pickedByOperatorId?: number | null;
   pickedAt?: Date | null;
@@ -168,7 +170,7 @@ export interface OrderChangeSet {
   note: string;
 }
 
-const CENT_FIELDS = ['unitPriceCents', 'subTotalCents', 'discountCents', 'totalCents'] as const;
+const CENT_FIELDS = ['unitPriceCents', 'subTotalCents', 'discountCents', 'totalCents', 'substituteUnitPriceCents'] as const;
 function cents<T extends object>(data: T): T {
   const out = { ...data } as Record<string, unknown>;
   for (const k of CENT_FIELDS) if (typeof out[k] === 'number') out[k] = BigInt(out[k] as number);

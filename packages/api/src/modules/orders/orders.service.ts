@@ -128,7 +128,9 @@ const toItem = (i: OrderItemRow) => ({
   pick_status: i.pickStatus,
   picked_quantity: i.pickedQuantity,
   picked_weight: i.pickedWeight,
-  substitute: i.substituteSku ? { product_id: i.substituteProductId, sku: i.substituteSku, name: i.substituteName ?? '' } : null,
+  substitute: i.substituteSku
+    ? { product_id: i.substituteProductId, sku: i.substituteSku, name: i.substituteName ?? '', unit_price: i.substituteUnitPriceCents === null ? null : fromCents(i.substituteUnitPriceCents) }
+    : null,
   picked_at: iso(i.pickedAt),
 });
 

@@ -57,7 +57,18 @@ export function OrderItems({ items }: { items: OrderItem[] }) {
                   )}
                 </Table.Td>
                 <Table.Td ta="right" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>
-                  <Text size="sm">{formatMoney(item.unit_price)}</Text>
+                  {item.substitute?.unit_price != null ? (
+                    <>
+                      <Text size="sm" c="blue" data-testid="order-item-substitute-price">
+                        {formatMoney(item.substitute.unit_price)}
+                      </Text>
+                      <Text size="xs" c="dimmed" td="line-through">
+                        {formatMoney(item.unit_price)}
+                      </Text>
+                    </>
+                  ) : (
+                    <Text size="sm">{formatMoney(item.unit_price)}</Text>
+                  )}
                 </Table.Td>
                 <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                   <Text size="sm" fw={600}>
