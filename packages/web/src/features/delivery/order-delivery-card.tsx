@@ -45,7 +45,7 @@ const time = (iso: string) => new Date(iso).toLocaleTimeString('pt-BR', { hour: 
 
 function DeliveryFacts({ d }: { d: Delivery }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
+    <SimpleGrid type="container" cols={{ base: 1, '420px': 2 }} spacing="sm" verticalSpacing="xs">
       <Fact label={t('deliveryHub.card.courier')}>
         {d.courier ? (
           <Group gap={6} wrap="nowrap">
