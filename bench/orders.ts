@@ -217,7 +217,7 @@ async function main() {
   const boards = Array.from({ length: 50 }, (_, i) => get(`/search/orders-by-status?location_id=${dataset.storeIds[i % STORES]}&from=${daysAgo(6 + (i % 5))}&to=${daysAgo(0)}`));
   const accountBoards = [get('/search/orders-by-status')];
   // The orders dashboard: 90 days, the account's or one store's.
-  const dashboardPath = (from: string, to: string, store?: number) => `/api/order-analytics/orders?from=${from}&to=${to}${store ? `&location_id=${store}` : ''}`;
+  const dashboardPath = (from: string, to: string, store?: number) => `/api/data-service/orders-dashboard?from=${from}&to=${to}${store ? `&location_id=${store}` : ''}`;
   const dashboards = Array.from({ length: 40 }, (_, i) => get(dashboardPath(daysAgo(90 + i * 3), daysAgo(i * 3), i % 2 ? dataset.storeIds[i % STORES] : undefined)));
 
   const total = (body: Record<string, unknown>) => `${(body.meta as { total?: number } | undefined)?.total ?? '?'} found`;

@@ -34,9 +34,13 @@ import { customersModule } from './modules/customers/customers.module.ts';
 import { messagingModule } from './modules/messaging/messaging.module.ts';
 import { productImportsModule } from './modules/product-imports/product-imports.module.ts';
 import { shoppingCartsModule } from './modules/shopping-carts/shopping-carts.module.ts';
+import { integrationKeysModule } from './modules/integration-keys/integration-keys.module.ts';
 import { ordersModule } from './modules/orders/orders.module.ts';
+import { orderAnalyticsModule } from './modules/order-analytics/order-analytics.module.ts';
 import { orderAttributionModule } from './modules/order-attribution/order-attribution.module.ts';
 import { paymentsModule } from './modules/payments/payments.module.ts';
+import { paymentHubModule } from './modules/payment-hub/payment-hub.module.ts';
+import { deliveryHubModule } from './modules/delivery-hub/delivery-hub.module.ts';
 import { geocodingModule } from './modules/geocoding/geocoding.module.ts';
 import { operatorsModule } from './modules/operators/operators.module.ts';
 import { regionsModule } from './modules/regions/regions.module.ts';
@@ -161,6 +165,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     accountsModule,
     authModule,
     usersModule,
+    // Before the routes that accept an integration key (app.integrationKeys): POST /api/order.
+    integrationKeysModule,
     geocodingModule,
     locationsModule,
     regionsModule,
@@ -173,7 +179,10 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     productImportsModule,
     shoppingCartsModule,
     ordersModule,
+    orderAnalyticsModule,
+    deliveryHubModule,
     paymentsModule,
+    paymentHubModule,
     flyersModule,
     retailMediaModule,
     // Its ad index hears of every retail-media write: it precedes the modules that write.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { createHmac } from 'node:crypto';
 import { resolve } from 'node:path';
 import { workspaceRoot } from './lib/paths.ts';
 
@@ -39,9 +40,24 @@ const EnvSchema = z.object({
   RESPONSE_CONTRACT_CHECK: bool.optional(),
   RESPONSE_CONTRACT_FILE: z.string().optional(),
   GEOCODER: z.enum(['gazetteer', 'nominatim']).default('gazetteer'),
+  PAYMENT_PROVIDER: z.enum(['simulator', 'mercado_pago']).optional(),
+  PAYMENT_SIMULATOR_SECRET: z.string().min(16).optional(),
+  PAYMENT_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(1500),
+  MERCADO_PAGO_URL: z.string().url().default('https://api.mercadopago.com'),
+  MERCADO_PAGO_ACCESS_TOKEN: z.string().optional(),
+  MERCADO_PAGO_PUBLIC_KEY: z.string().optional(),
+  MERCADO_PAGO_WEBHOOK_SECRET: z.string().optional(),
   NOMINATIM_URL: z.string().url().optional(),
   MAP_TILE_URL: z.string().optional(),
   MAP_TILE_ATTRIBUTION: z.string().optional(),
+  DELIVERY_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** Seconds the delivery simulator waits before each courier update (assigned, picked up, finished), or "manual". Default 30,120,600 (manual under NODE_ENV=test). */
+  DELIVERY_SIMULATOR_DELAYS: z
+    .string()
+    .regex(/^(manual|\d+(\.\d+)?,\d+(\.\d+)?,\d+(\.\d+)?)$/)
+    .optional(),
+  /** Share of simulated deliveries that fail or come back (default 0.05; 0 under NODE_ENV=test). */
+  DELIVERY_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).optional(),
 });
 
 export interface AppConfig {
@@ -66,6 +82,12 @@ export interface AppConfig {
   geocoder: { provider: 'gazetteer' | 'nominatim'; url?: string };
   /** The map's tile server (`{z}/{x}/{y}` template) and its attribution; none: maps show shapes on a plain background. */
   mapTiles: { url: string | null; attribution: string | null };
+  /**
+   * The delivery hub: the secret its providers sign webhooks with (the simulator's too), and the
+   * simulator's delays before each courier update (null: it waits to be stepped by signed webhooks)
+   * and the share of deliveries it fails when not told the outcome.
+   */
+  deliveryHub: { webhookSecret: string; simulator: { delaysMs: { assign: number; pickup: number; finish: number } | null; failureRate: number } };
   corsOrigins: string[] | true;
   rateLimitMax: number;
   /**
@@ -90,6 +112,15 @@ export interface AppConfig {
    * NODE_ENV=test or RESPONSE_CONTRACT_CHECK=true; mismatches also appended to `file` (JSON lines).
    */
   responseContract: { check: boolean; file?: string };
+  /**
+   * The payment hub's provider: PAYMENT_PROVIDER, else Mercado Pago when its access token is set, else
+   * the local simulator (test cards, webhooks signed with `simulator.secret` after `confirmDelayMs`).
+   */
+  paymentHub: {
+    provider: 'simulator' | 'mercado_pago';
+    simulator: { secret: string; confirmDelayMs: number };
+    mercadoPago: { url: string; accessToken: string; publicKey: string | null; webhookSecret: string } | null;
+  };
 }
 
 const DEV_SECRET = 'dev-only-secret-change-me-in-production';
@@ -118,6 +149,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM,
     geocoder: { provider: e.GEOCODER, url: e.NOMINATIM_URL || undefined },
     mapTiles: { url: e.MAP_TILE_URL || null, attribution: e.MAP_TILE_ATTRIBUTION || null },
+    deliveryHub: {
+      // Derived from the JWT secret when not set (never the JWT secret itself, nor a known constant where it is secret).
+      webhookSecret: e.DELIVERY_WEBHOOK_SECRET ?? createHmac('sha256', e.JWT_SECRET ?? DEV_SECRET).update('delivery-webhooks').digest('hex'),
+      // Tests step the simulator themselves (or pass their delays): nothing moves behind their back.
+      simulator: {
+        delaysMs: simulatorDelays(e.DELIVERY_SIMULATOR_DELAYS ?? (e.NODE_ENV === 'test' ? 'manual' : '30,120,600')),
+        failureRate: e.DELIVERY_SIMULATOR_FAILURE_RATE ?? (e.NODE_ENV === 'test' ? 0 : 0.05),
+      },
+    },
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : true,
     rateLimitMax: e.RATE_LIMIT_MAX,
     publicRateLimit: { ip: e.PUBLIC_RATE_LIMIT_IP, publisher: e.PUBLIC_RATE_LIMIT_PUBLISHER, windowMs: e.PUBLIC_RATE_LIMIT_WINDOW_SECONDS * 1000 },
@@ -135,8 +175,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: e.WEB_DIST ?? resolve(root, 'packages/web/dist'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     responseContract: { check: e.RESPONSE_CONTRACT_CHECK ?? e.NODE_ENV === 'test', file: e.RESPONSE_CONTRACT_FILE || undefined },
+    paymentHub: {
+      provider: e.PAYMENT_PROVIDER ?? (e.MERCADO_PAGO_ACCESS_TOKEN ? 'mercado_pago' : 'simulator'),
+      simulator: {
+        // Derived from the JWT secret when not set: never a known constant where JWT_SECRET is secret.
+        secret: e.PAYMENT_SIMULATOR_SECRET ?? createHmac('sha256', e.JWT_SECRET ?? DEV_SECRET).update('payment-simulator-webhooks').digest('hex'),
+        confirmDelayMs: e.PAYMENT_SIMULATOR_DELAY_MS,
+      },
+      mercadoPago: e.MERCADO_PAGO_ACCESS_TOKEN
+        ? {
+            url: e.MERCADO_PAGO_URL.replace(/\/$/, ''),
+            accessToken: e.MERCADO_PAGO_ACCESS_TOKEN,
+            publicKey: e.MERCADO_PAGO_PUBLIC_KEY || null,
+            webhookSecret: e.MERCADO_PAGO_WEBHOOK_SECRET ?? '',
+          }
+        : null,
+    },
     ...overrides,
   };
+}
+
+/** "assign,pickup,finish" seconds as milliseconds; "manual": none. */
+function simulatorDelays(v: string) {
+  if (v === 'manual') return null;
+  const [assign, pickup, finish] = v.split(',').map((s) => Math.round(Number(s) * 1000)) as [number, number, number];
+  return { assign, pickup, finish };
 }
 
 /**

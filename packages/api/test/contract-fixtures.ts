@@ -28,6 +28,9 @@ import { productImportsFixtures } from './fixtures/product-imports.ts';
 import { shoppingCartsFixtures } from './fixtures/shopping-carts.ts';
 import { ordersFixtures } from './fixtures/orders.ts';
 import { paymentsFixtures } from './fixtures/payments.ts';
+import { paymentHubFixtures } from './fixtures/payment-hub.ts';
+import { deliveryHubFixtures } from './fixtures/delivery-hub.ts';
+import { integrationKeysFixtures } from './fixtures/integration-keys.ts';
 
 export interface FixtureCall {
   params?: Record<string, string | number>;
@@ -250,6 +253,9 @@ export const fixtures: Record<string, Fixture> = {
   ...shoppingCartsFixtures,
   ...ordersFixtures,
   ...paymentsFixtures,
+  ...paymentHubFixtures,
+  ...deliveryHubFixtures,
+  ...integrationKeysFixtures,
   // Account and session
   ownerAccount: async (ctx) => ({ body: { account_id: ctx.ids.bomPreco } }),
   credentials: async () => ({ body: { email: DEMO.admin, password: DEMO_PASSWORD } }),

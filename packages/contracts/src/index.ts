@@ -31,3 +31,6 @@ export * from './orders.ts';
 export * from './cart-metrics.ts';
 export * from './payments.ts';
 export * from './payment-hub.ts';
+export * from './delivery-hub.ts';
+export * from './order-analytics.ts';
+export * from './integration-keys.ts';

@@ -280,6 +280,18 @@ export const CONTRACT_MESSAGES = {
   ORDER_PICK_ITEM_REPEATED: { 'pt-BR': 'Este item aparece mais de uma vez na separação.', en: 'This item appears more than once in the picking.' },
   ORDER_PICK_MISSING_AMOUNT: { 'pt-BR': 'Um item em falta não leva quantidade nem peso.', en: 'A missing item takes no quantity or weight.' },
   ORDER_DISCOUNT_ONE_OF: { 'pt-BR': 'Informe amount ou percent, um dos dois.', en: 'Give amount or percent, one of them.' },
+  // issue 21, delivery hub
+  DELIVERY_CANCEL_ONE_OF: { 'pt-BR': 'Informe a entrega (delivery_id) ou o pedido (order_id), um dos dois.', en: 'Give the delivery (delivery_id) or the order (order_id), one of them.' },
+  DELIVERY_SIGNATURE_FORMAT: {
+    'pt-BR': 'Assinatura do provedor em formato inválido: use sha256= seguido de 64 dígitos hexadecimais.',
+    en: "The provider's signature is malformed: use sha256= followed by 64 hexadecimal digits.",
+  },
+  DELIVERY_EVENT_ID: { 'pt-BR': 'O id do evento aceita letras, números, ".", ":", "_" e "-".', en: 'The event id takes letters, digits, ".", ":", "_" and "-".' },
+  // issue 21, integration keys
+  INTEGRATION_KEY_NAME_REQUIRED: { 'pt-BR': 'Dê um nome à chave, para saber onde ela é usada.', en: 'Name the key, to know where it is used.' },
+  INTEGRATION_KEY_SCOPES_REQUIRED: { 'pt-BR': 'Escolha ao menos um escopo para a chave.', en: 'Choose at least one scope for the key.' },
+  INTEGRATION_KEY_SCOPE_UNKNOWN: { 'pt-BR': 'Escopo desconhecido: use orders.', en: 'Unknown scope: use orders.' },
+  INTEGRATION_KEY_SCOPE_REPEATED: { 'pt-BR': 'Cada escopo aparece uma vez só.', en: 'Each scope appears only once.' },
 } as const satisfies Record<string, { 'pt-BR': string; en: string }>;
 
 export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;

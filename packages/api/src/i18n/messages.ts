@@ -218,6 +218,32 @@ export const messages = {
   API_KEY_NOT_FOUND: { 'pt-BR': 'Chave de API não encontrada.', en: 'API key not found.' },
   API_KEYS_PUBLISHER_ONLY: { 'pt-BR': 'Chaves de API são de publishers.', en: 'API keys belong to publishers.' },
   API_KEY_REVOKED_OK: { 'pt-BR': 'Chave de API revogada.', en: 'API key revoked.' },
+  // integration keys of an account (issue 21): the store's e-commerce creates orders with x-api-key
+  INTEGRATION_KEY_INVALID: {
+    'pt-BR': 'Chave de integração inválida: confira o cabeçalho x-api-key.',
+    en: 'Invalid integration key: check the x-api-key header.',
+  },
+  INTEGRATION_KEY_REVOKED: {
+    'pt-BR': 'Esta chave de integração foi revogada: crie outra em Configurações › Chaves de integração.',
+    en: 'This integration key has been revoked: create another one in Settings › Integration keys.',
+  },
+  INTEGRATION_KEY_CREATOR_INACTIVE: {
+    'pt-BR': 'Quem criou esta chave de integração não é mais membro ativo da conta, e a chave deixou de valer: crie uma nova.',
+    en: 'Whoever created this integration key is no longer an active member of the account, so the key no longer works: create a new one.',
+  },
+  INTEGRATION_KEY_SCOPE_MISSING: {
+    'pt-BR': 'Esta chave de integração não tem o escopo que esta rota exige.',
+    en: 'This integration key lacks the scope this route requires.',
+  },
+  INTEGRATION_KEY_NOT_FOUND: { 'pt-BR': 'Chave de integração não encontrada.', en: 'Integration key not found.' },
+  INTEGRATION_KEY_CREATED: {
+    'pt-BR': 'Chave criada: copie-a agora, ela não será exibida de novo.',
+    en: 'Key created: copy it now, it will not be shown again.',
+  },
+  INTEGRATION_KEY_REVOKED_OK: {
+    'pt-BR': 'Chave de integração "{name}" revogada: ela deixou de ser aceita.',
+    en: 'Integration key "{name}" revoked: it is no longer accepted.',
+  },
   RMA_WRONG_PUBLISHER: { 'pt-BR': 'Esta chave de API é de outro publisher.', en: 'This API key belongs to another publisher.' },
   RM_CONFIG_PUBLISHER_ONLY: {
     'pt-BR': 'Só o publisher altera esta configuração.',
@@ -506,6 +532,64 @@ export const messages = {
     'pt-BR': 'Dados inválidos em "max_installments": parcelamento só vale para cartão de crédito.',
     en: 'Invalid data in "max_installments": installments only apply to credit cards.',
   },
+  // payment hub, transactions and refunds
+  PAYMENT_CHARGE_CREATED: { 'pt-BR': 'Cobrança do pedido {number} criada: {status}.', en: 'Charge of order {number} created: {status}.' },
+  PAYMENT_CHARGE_REFUSED: { 'pt-BR': 'Pagamento do pedido {number} recusado: {reason}', en: 'Payment of order {number} refused: {reason}' },
+  PAYMENT_TRANSACTION_NOT_FOUND: { 'pt-BR': 'Transação de pagamento não encontrada.', en: 'Payment transaction not found.' },
+  PAYMENT_ORDER_PAYS_IN_PERSON: {
+    'pt-BR': 'O pedido {number} é pago na entrega ou retirada: não há cobrança online.',
+    en: 'Order {number} is paid at delivery or pickup: there is no online charge.',
+  },
+  PAYMENT_ORDER_NOT_PAYABLE: {
+    'pt-BR': 'O pedido {number} está "{status}": não há pagamento a cobrar.',
+    en: 'Order {number} is "{status}": there is no payment to charge.',
+  },
+  PAYMENT_IN_PROGRESS: {
+    'pt-BR': 'O pedido {number} já tem um pagamento em andamento ou pago: aguarde a confirmação ou a recusa.',
+    en: 'Order {number} already has a payment under way or paid: wait for its confirmation or refusal.',
+  },
+  PAYMENT_METHOD_INACTIVE: {
+    'pt-BR': 'Dados inválidos em "method": {method} não está ativo nesta loja.',
+    en: 'Invalid data in "method": {method} is not active at this store.',
+  },
+  PAYMENT_MIN_ORDER: {
+    'pt-BR': 'Dados inválidos em "method": {method} exige pedido de no mínimo R$ {min}.',
+    en: 'Invalid data in "method": {method} requires an order of at least R$ {min}.',
+  },
+  PAYMENT_INSTALLMENTS_ABOVE_MAX: {
+    'pt-BR': 'Dados inválidos em "installments": esta loja aceita no máximo {max} parcela(s) em {method}.',
+    en: 'Invalid data in "installments": this store takes at most {max} installment(s) with {method}.',
+  },
+  PAYMENT_ORDER_ZERO: { 'pt-BR': 'O pedido {number} não tem valor a cobrar.', en: 'Order {number} has no amount to charge.' },
+  PAYMENT_NOT_REFUSED: {
+    'pt-BR': 'Esta transação não foi recusada (está "{status}").',
+    en: 'This transaction was not refused (it is "{status}").',
+  },
+  PAYMENT_NOTHING_CAPTURED: {
+    'pt-BR': 'O pedido {number} não tem pagamento capturado a reembolsar.',
+    en: 'Order {number} has no captured payment to refund.',
+  },
+  PAYMENT_REFUND_ABOVE_CAPTURED: {
+    'pt-BR': 'Dados inválidos em "amount": o reembolso de R$ {amount} passa do que resta a reembolsar (R$ {refundable}).',
+    en: 'Invalid data in "amount": the refund of R$ {amount} is above what is left to refund (R$ {refundable}).',
+  },
+  PAYMENT_IDEMPOTENCY_KEY_REUSED: {
+    'pt-BR': 'Esta Idempotency-Key já foi usada em outro reembolso (outro pedido, valor ou motivo): use uma chave nova.',
+    en: 'This Idempotency-Key was already used for another refund (another order, amount or reason): use a new key.',
+  },
+  PAYMENT_REFUND_CREATED: { 'pt-BR': 'Reembolso de R$ {amount} do pedido {number}: {status}.', en: 'Refund of R$ {amount} of order {number}: {status}.' },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    'pt-BR': 'O provedor de pagamento não respondeu: nada foi feito, tente de novo em instantes.',
+    en: 'The payment provider did not answer: nothing was done, try again shortly.',
+  },
+  PAYMENT_WEBHOOK_SIGNATURE: {
+    'pt-BR': 'Assinatura do webhook de pagamento ausente ou inválida.',
+    en: 'Payment webhook signature missing or invalid.',
+  },
+  PAYMENT_PERIOD_TOO_LONG: {
+    'pt-BR': 'Dados inválidos em "from": o período vai até 366 dias.',
+    en: 'Invalid data in "from": the period is at most 366 days.',
+  },
   // issue 21, orders
   ORDER_NOT_FOUND: { 'pt-BR': 'Pedido não encontrado.', en: 'Order not found.' },
   ORDER_CREATED: { 'pt-BR': 'Pedido {number} criado.', en: 'Order {number} created.' },
@@ -562,6 +646,38 @@ export const messages = {
   ORDER_REGION_NONE: { 'pt-BR': 'Nenhuma região de entrega da loja atende este endereço.', en: "None of the store's delivery regions serves this address." },
   ORDER_ADDRESS_CHANGED: { 'pt-BR': 'Endereço do pedido {number} alterado.', en: 'Address of order {number} changed.' },
   ORDER_PRODUCT_ALREADY: { 'pt-BR': 'Produtos que já estão no pedido: {items}.', en: 'Products already in the order: {items}.' },
+  // issue 21, delivery hub
+  DELIVERY_NOT_FOUND: { 'pt-BR': 'Entrega não encontrada.', en: 'Delivery not found.' },
+  DELIVERY_ORDER_PICKUP: {
+    'pt-BR': 'O pedido {number} é para retirada na loja: não há entregador a solicitar.',
+    en: 'Order {number} is for pickup at the store: there is no courier to request.',
+  },
+  DELIVERY_ORDER_NOT_READY: {
+    'pt-BR': 'O pedido {number} está "{status}": o entregador só é solicitado para um pedido pronto ou separado.',
+    en: 'Order {number} is "{status}": a courier is only requested for a ready or picked order.',
+  },
+  DELIVERY_ALREADY_ACTIVE: {
+    'pt-BR': 'O pedido {number} já tem uma entrega em andamento ("{status}"): cancele-a antes de solicitar outro entregador.',
+    en: 'Order {number} already has a delivery under way ("{status}"): cancel it before requesting another courier.',
+  },
+  DELIVERY_ALREADY_DELIVERED: {
+    'pt-BR': 'A entrega do pedido {number} já foi concluída: não pode mais ser cancelada.',
+    en: 'The delivery of order {number} is already complete: it can no longer be canceled.',
+  },
+  DELIVERY_NOT_ACTIVE: {
+    'pt-BR': 'A entrega do pedido {number} está "{status}": só uma entrega em andamento pode ser cancelada.',
+    en: 'The delivery of order {number} is "{status}": only a delivery under way can be canceled.',
+  },
+  DELIVERY_REQUESTED: { 'pt-BR': 'Entregador solicitado para o pedido {number}.', en: 'Courier requested for order {number}.' },
+  DELIVERY_CANCELED: { 'pt-BR': 'Entrega do pedido {number} cancelada.', en: 'Delivery of order {number} canceled.' },
+  DELIVERY_SIGNATURE_INVALID: {
+    'pt-BR': 'Assinatura do provedor de entregas inválida para este corpo.',
+    en: "The delivery provider's signature does not match this body.",
+  },
+  DELIVERY_REFERENCE_UNKNOWN: {
+    'pt-BR': 'Nenhuma entrega do provedor {provider} com a referência {reference}.',
+    en: 'No delivery of provider {provider} with reference {reference}.',
+  },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;
