@@ -7,6 +7,7 @@ import { catalogSeed } from './modules/catalog/catalog.seed.ts';
 import { locationsSeed } from './modules/locations/locations.seed.ts';
 import { operatorsSeed } from './modules/operators/operators.seed.ts';
 import { paymentsSeed } from './modules/payments/payments.seed.ts';
+import { ordersSeed } from './modules/orders/orders.seed.ts';
 import { paymentHubSeed } from './modules/payment-hub/payment-hub.seed.ts';
 import { deliveryHubSeed } from './modules/delivery-hub/delivery-hub.seed.ts';
 import { regionsSeed } from './modules/regions/regions.seed.ts';
@@ -34,6 +35,7 @@ const SEEDS: readonly ModuleSeed[] = [
   flyersSeed,
   customersSeed,
   shoppingCartsSeed,
+  ordersSeed,
   retailMediaSeed,
   retailConfigSeed,
   campaignsSeed,
