@@ -21,6 +21,7 @@ describe('orders: list, detail with moves and timeline, board', () => {
   let raced: FullOrder;
   let canceled: FullOrder;
   let dragged: FullOrder;
+  let day: FullOrder;
 
   async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(`${base}${path}`, {
@@ -57,6 +58,34 @@ describe('orders: list, detail with moves and timeline, board', () => {
     });
 
   const events = () => page.getByTestId('order-event').count();
+  const column = (status: string) => page.locator(`[data-testid="board-column"][data-status="${status}"]`);
+  const inColumn = (status: string, orderId: number) => column(status).locator(`[data-order-id="${orderId}"]`).count();
+  const boardCard = (orderId: number) => page.locator(`[data-testid="board-card"][data-order-id="${orderId}"]`);
+
+  /** Drags the order's card on the board to the column of `to` (the mouse stays down until `whileDragging` is done) and confirms. */
+  async function drag(orderId: number, to: string, whileDragging: () => Promise<void> = async () => {}) {
+    await boardCard(orderId).hover();
+    await page.mouse.down();
+    const target = await column(to).boundingBox();
+    await page.mouse.move(target!.x + target!.width / 2, target!.y + 60, { steps: 8 });
+    await whileDragging();
+    await page.mouse.up();
+    const dialog = page.getByRole('dialog');
+    const text = await dialog.innerText();
+    await dialog.getByRole('button', { name: 'Mover', exact: true }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => inColumn(to, orderId)).toBe(1);
+    return text;
+  }
+
+  /** Moves the order's card through its menu to the column labelled `label`, and confirms. */
+  async function menuMove(orderId: number, number: number, label: string, to: string) {
+    await boardCard(orderId).getByRole('button', { name: `Mover o pedido #${number}` }).click();
+    await page.getByRole('menuitem', { name: label, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mover', exact: true }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await expect.poll(() => inColumn(to, orderId)).toBe(1);
+  }
 
   /** Clicks "Mover para {label}" and confirms it in the modal. */
   async function move(label: string) {
@@ -101,6 +130,7 @@ describe('orders: list, detail with moves and timeline, board', () => {
     canceled = await intake(`VTEX-C-${stamp}`);
     dragged = await intake(`VTEX-D-${stamp}`);
     await call('POST', `/api/picking/status/${dragged.order.id}`, { status: 'paid' });
+    day = await intake(`VTEX-E-${stamp}`);
 
     browser = await launch();
     page = await newPage(browser);
@@ -116,13 +146,13 @@ describe('orders: list, detail with moves and timeline, board', () => {
 
     await choose(page, field(page, 'Loja'), store.name);
     await expect.poll(() => new URL(page.url()).searchParams.get('location_id')).toBe(String(store.id));
-    // Four orders of the store; three still created (the fourth, for the board drag, is paid).
-    await expect.poll(() => page.getByTestId('order-row').count()).toBe(4);
+    // Five orders of the store; four still created (the fourth, for the board drag, is paid).
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(5);
     await choose(page, field(page, 'Canal'), 'VTEX');
     await choose(page, field(page, 'Status'), 'Criado');
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('created');
     expect(new URL(page.url()).searchParams.get('channel')).toBe('vtex');
-    await expect.poll(() => page.getByTestId('order-row').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(4);
     // 3 × 5,49 + 0,4 kg × 49,90
     expect(await page.getByTestId('order-row').first().innerText()).toContain('R$');
 
@@ -195,15 +225,10 @@ describe('orders: list, detail with moves and timeline, board', () => {
   it('shows the board by status, live, and moves a card through its menu', async () => {
     await page.goto(`${base}/orders/board`);
     await page.getByTestId('orders-board').waitFor();
-    const card = page.locator(`[data-testid="board-card"][data-order-id="${walked.order.id}"]`);
-    await expect.poll(() => card.count()).toBe(1);
-    expect(await page.locator('[data-testid="board-column"][data-status="picked"]').locator(`[data-order-id="${walked.order.id}"]`).count()).toBe(1);
+    await expect.poll(() => boardCard(walked.order.id).count()).toBe(1);
+    expect(await inColumn('picked', walked.order.id)).toBe(1);
     await pictures('orders-board');
-    await card.getByRole('button', { name: `Mover o pedido #${walked.order.number}` }).click();
-    await page.getByRole('menuitem', { name: 'Pronto', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Mover', exact: true }).click();
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
-    await expect.poll(() => page.locator('[data-testid="board-column"][data-status="ready"]').locator(`[data-order-id="${walked.order.id}"]`).count()).toBe(1);
+    await menuMove(walked.order.id, walked.order.number, 'Pronto', 'ready');
     // Live: an order moved elsewhere lands in its new column without a reload.
     await call('POST', `/api/picking/status/${raced.order.id}`, { status: 'picking' });
     await expect.poll(() => page.locator('[data-testid="board-column"][data-status="picking"]').locator(`[data-order-id="${raced.order.id}"]`).count(), { timeout: 15_000 }).toBe(1);
@@ -212,24 +237,15 @@ describe('orders: list, detail with moves and timeline, board', () => {
   it('drags a card on the board to the next column, after confirming', async () => {
     await page.goto(`${base}/orders/board`);
     await page.getByTestId('orders-board').waitFor();
-    const card = page.locator(`[data-testid="board-card"][data-order-id="${dragged.order.id}"]`);
-    const column = (status: string) => page.locator(`[data-testid="board-column"][data-status="${status}"]`);
-    await expect.poll(() => column('paid').locator(`[data-order-id="${dragged.order.id}"]`).count()).toBe(1);
+    await expect.poll(() => inColumn('paid', dragged.order.id)).toBe(1);
     // Mid-drag: the columns the order may go to are highlighted (from the API's next statuses), the rest dimmed.
-    await card.hover();
-    await page.mouse.down();
-    const target = await column('picking').boundingBox();
-    await page.mouse.move(target!.x + target!.width / 2, target!.y + 60, { steps: 8 });
-    await expect.poll(() => column('delivered').getAttribute('data-drop')).toBe('blocked');
-    expect(await column('picking').getAttribute('data-drop')).toBe('allowed');
-    await page.screenshot({ path: `${import.meta.dirname}/screenshots/orders-board-dragging-desktop.png`, animations: 'disabled' });
-    await page.mouse.up();
-    const dialog = page.getByRole('dialog');
-    expect(await dialog.innerText()).toContain('O pedido passa de “Pago” para “Em separação”');
-    await dialog.getByRole('button', { name: 'Mover', exact: true }).click();
-    await dialog.waitFor({ state: 'detached' });
-    await expect.poll(() => column('picking').locator(`[data-order-id="${dragged.order.id}"]`).count()).toBe(1);
-    expect(await column('paid').locator(`[data-order-id="${dragged.order.id}"]`).count()).toBe(0);
+    const asked = await drag(dragged.order.id, 'picking', async () => {
+      await expect.poll(() => column('delivered').getAttribute('data-drop')).toBe('blocked');
+      expect(await column('picking').getAttribute('data-drop')).toBe('allowed');
+      await page.screenshot({ path: `${import.meta.dirname}/screenshots/orders-board-dragging-desktop.png`, animations: 'disabled' });
+    });
+    expect(asked).toContain('O pedido passa de “Pago” para “Em separação”');
+    expect(await inColumn('paid', dragged.order.id)).toBe(0);
     await pictures('orders-board-after-drag');
   });
 
@@ -271,5 +287,57 @@ describe('orders: list, detail with moves and timeline, board', () => {
     await expect.poll(() => page.getByTestId('order-total').innerText()).not.toBe(before);
     expect(await page.getByTestId('order-timeline').innerText()).toContain('1 substituído(s)');
     await pictures('order-picked-items');
+  });
+
+  it('runs an order’s day: paid by card on its page, through the board to delivered with a substitution, then partly refunded', async () => {
+    await page.goto(`${base}/order/${day.order.id}`);
+    const card = page.getByTestId('order-payment-card');
+    await card.getByRole('button', { name: 'Cobrar' }).click();
+    const charge = page.getByRole('dialog', { name: `Cobrar o pedido #${day.order.number}` });
+    const method = charge.getByRole('textbox', { name: 'Forma de pagamento', exact: true }).or(charge.getByRole('combobox', { name: 'Forma de pagamento', exact: true })).first();
+    // Debit: the account's credit card asks a minimum order this one does not reach.
+    await choose(page, method, 'Cartão de débito');
+    await charge.getByTestId('charge-test-cards').getByRole('button', { name: '4111111111111111' }).click();
+    await charge.getByRole('textbox', { name: 'Nome impresso no cartão' }).fill('JOANA PEDIDOS');
+    await charge.getByRole('textbox', { name: 'CVV' }).fill('123');
+    await charge.getByRole('button', { name: 'Continuar' }).click();
+    await charge.getByTestId('charge-confirm').getByRole('button', { name: 'Cobrar', exact: true }).click();
+    await expect.poll(async () => ((await charge.count()) ? await charge.innerText() : 'closed')).toBe('closed');
+    // The simulator confirms by webhook a moment later: the card and the order follow by themselves.
+    await expect.poll(() => page.locator('[data-status]').first().getAttribute('data-status'), { timeout: 20_000 }).toBe('paid');
+    await expect.poll(() => card.getByTestId('payment-transaction').first().getAttribute('data-tx-status'), { timeout: 20_000 }).toBe('captured');
+
+    await page.goto(`${base}/orders/board`);
+    await page.getByTestId('orders-board').waitFor();
+    await expect.poll(() => inColumn('paid', day.order.id)).toBe(1);
+    await drag(day.order.id, 'picking');
+    // The store picks it: the milk is missing and the customer accepts the skimmed one; the cheese weighs 0,42 kg.
+    const full = await call<{ items: Array<{ id: number; sku: string }> }>('GET', `/api/order/full-order/${day.order.id}`);
+    const itemOf = (sku: string) => full.items.find((i) => i.sku === `${sku}-${stamp}`)!.id;
+    await call('POST', `/api/order/items/${day.order.id}`, {
+      items: [
+        { item_id: itemOf('leite'), status: 'substituted', substitute: { sku: `desnatado-${stamp}`, accepted: true } },
+        { item_id: itemOf('queijo'), status: 'picked', weight: 0.42 },
+      ],
+    });
+    await menuMove(day.order.id, day.order.number, 'Separado', 'picked');
+    await menuMove(day.order.id, day.order.number, 'Pronto', 'ready');
+    await menuMove(day.order.id, day.order.number, 'Saiu para entrega', 'out_for_delivery');
+    await menuMove(day.order.id, day.order.number, 'Entregue', 'delivered');
+
+    await page.goto(`${base}/order/${day.order.id}`);
+    await card.getByRole('button', { name: 'Reembolsar' }).click();
+    const refund = page.getByRole('dialog', { name: `Reembolsar o pedido #${day.order.number}` });
+    await refund.getByRole('textbox', { name: 'Valor do reembolso' }).fill('5,00');
+    await refund.getByRole('textbox', { name: 'Motivo (opcional)' }).fill('Queijo com peso menor que o pedido');
+    await refund.getByRole('button', { name: 'Continuar' }).click();
+    await refund.getByTestId('refund-confirm').getByRole('button', { name: 'Reembolsar', exact: true }).click();
+    await refund.waitFor({ state: 'detached' });
+    await card.getByTestId('payment-card-message').waitFor();
+    await expect.poll(async () => (await card.getByTestId('payment-transaction').first().innerText()).replace(/\u00a0/g, ' ')).toContain('R$ 5,00');
+    // A partial refund changes no status: the order stays delivered, with its substitution on record.
+    expect(await page.locator('[data-status]').first().getAttribute('data-status')).toBe('delivered');
+    expect(await page.getByTestId('order-item').nth(0).innerText()).toContain('Substituído');
+    await pictures('order-day-refunded');
   });
 });
