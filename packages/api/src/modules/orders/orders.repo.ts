@@ -41,10 +41,10 @@ const orderSelect = {
   refundedAt: true,
   createdAt: true,
   updatedAt: true,
-  _count: { select: { items: true } },
 } as const;
 
-export type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }>;
+/** An order's row with how many lines it has. */
+export type OrderRow = Prisma.OrderGetPayload<{ select: typeof orderSelect }> & { _count: { items: number } };
 /** An order with the names of its store and customer (plain ids in the schema: read beside it). */
 export type NamedOrder = OrderRow & { locationName: string; customerName: string };
 
@@ -245,13 +245,20 @@ export function createOrdersRepo(db: Db) {
   async function named(accountId: number, ids: number[], client: Db | Tx = db): Promise<NamedOrder[]> {
     if (!ids.length) return [];
     const rows = await client.order.findMany({ where: { accountId, id: { in: ids } }, select: orderSelect });
-    const [locations, customers] = await Promise.all([
+    // Lines counted from the order_items index for these orders only (Prisma's relation _count
+    // aggregates the whole table first: 500 ms at 3,000,000 lines).
+    const [locations, customers, lines] = await Promise.all([
       client.location.findMany({ where: { accountId, id: { in: [...new Set(rows.map((r) => r.locationId))] } }, select: { id: true, name: true } }),
       client.customer.findMany({ where: { accountId, id: { in: [...new Set(rows.map((r) => r.customerId))] } }, select: { id: true, name: true } }),
+      client.$queryRaw<Array<{ order_id: number; n: bigint }>>`
+        SELECT order_id, count(*) AS n FROM order_items WHERE order_id IN (${Prisma.join(ids)}) GROUP BY order_id`,
     ]);
     const loc = new Map(locations.map((l) => [l.id, l.name]));
     const cus = new Map(customers.map((c) => [c.id, c.name]));
-    const byId = new Map(rows.map((r) => [r.id, { ...r, locationName: loc.get(r.locationId) ?? '', customerName: cus.get(r.customerId) ?? '' }]));
+    const count = new Map(lines.map((l) => [l.order_id, Number(l.n)]));
+    const byId = new Map(
+      rows.map((r) => [r.id, { ...r, _count: { items: count.get(r.id) ?? 0 }, locationName: loc.get(r.locationId) ?? '', customerName: cus.get(r.customerId) ?? '' }]),
+    );
     return ids.map((id) => byId.get(id)).filter((r): r is NamedOrder => !!r);
   }
 
