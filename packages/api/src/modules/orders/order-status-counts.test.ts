@@ -52,6 +52,19 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+describe('order cards (JSON built by the database)', () => {
+  it('are the full order’s fields, to the millisecond and the cent', async () => {
+    const id = await order('magento');
+    const full = (await t.http.get(`/api/order/full-order/${id}`).set(bearer(admin))).body as { order: Record<string, unknown>; items: unknown[] };
+    const list = (await t.http.get(`/search/orders?number=${full.order.number as number}`).set(bearer(admin))).body as { data: Array<Record<string, unknown>> };
+    const board = (await t.http.get(`/search/orders-by-status?location_id=${store.locationId}`).set(bearer(admin))).body as { columns: Array<{ status: string; orders: Array<Record<string, unknown>> }> };
+    const fields = ['id', 'number', 'status', 'fraud_status', 'channel', 'external_id', 'fulfilment', 'pays_in_person', 'location', 'customer', 'total', 'created_at', 'updated_at'];
+    const expected = { ...Object.fromEntries(fields.map((f) => [f, full.order[f]])), items_count: full.items.length };
+    expect(list.data).toEqual([expected]);
+    expect(board.columns.find((c) => c.status === 'created')!.orders.find((o) => o.id === id)).toEqual(expected);
+  });
+});
+
 describe('order status counters', () => {
   it('follow intakes, moves, cancels, direct writes and deletes, and the rebuild gives the same', async () => {
     const [a, b, c] = [await order('vtex'), await order('rappi'), await order('vtex')];

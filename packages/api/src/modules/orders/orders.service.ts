@@ -7,11 +7,13 @@ import {
   type CreateOrderInput,
   type FullOrder,
   type OrderBoardQuery,
+  type OrderBoard,
   type OrderCard,
   type OrderListQuery,
   type OrderStatus,
 } from '@backoffice/contracts';
 import { AppError, BusinessRuleError, ConflictError, found } from '../../lib/errors.ts';
+import { JsonText } from '../../lib/route.ts';
 import { pageOf } from '../../lib/paging.ts';
 import { translate, type Lang } from '../../i18n/messages.ts';
 import { isUniqueViolation } from '../users/users.repo.ts';
@@ -359,27 +361,26 @@ export function createOrdersService({ repo, catalog, pricing, slots, regions, sc
       return { created: true, order: await full(row) };
     },
 
-    async list(caller: Caller, q: OrderListQuery) {
+    /** A page of the account's orders (the caller's stores), its cards' JSON built by the database. */
+    async list(caller: Caller, q: OrderListQuery): Promise<JsonText<{ data: z.input<typeof OrderCard>[]; meta: ReturnType<typeof pageOf>['meta'] }>> {
       const allowed = await scope(caller.accountId, caller.userId);
-      const { rows, total } = await repo.list(
+      const { ids, total } = await repo.list(
         caller.accountId,
         { status: q.status, locationId: q.location_id, channel: q.channel, customerId: q.customer_id, number: q.number, from: q.from, to: q.to, allowedLocationIds: allowed },
         q,
       );
-      return pageOf(rows.map(toCard), q, total);
+      const { meta } = pageOf([], q, total);
+      return new JsonText(`{"data":${await repo.cardsJson(caller.accountId, ids)},"meta":${JSON.stringify(meta)}}`);
     },
 
-    async board(caller: Caller, q: OrderBoardQuery) {
+    /** The board: per status, how many orders and the most recent cards (JSON built by the database). */
+    async board(caller: Caller, q: OrderBoardQuery): Promise<JsonText<z.input<typeof OrderBoard>>> {
       const allowed = await scope(caller.accountId, caller.userId);
-      const { counts, rows } = await repo.board(caller.accountId, { locationId: q.location_id, channel: q.channel, from: q.from, to: q.to, allowedLocationIds: allowed }, q.quantity);
-      return {
-        columns: ORDER_STATUSES.map((status) => ({
-          status,
-          label: ORDER_STATUS_LABELS[status],
-          count: counts.get(status) ?? 0,
-          orders: rows.filter((r) => r.status === status).map(toCard),
-        })),
-      };
+      const { counts, cards } = await repo.board(caller.accountId, { locationId: q.location_id, channel: q.channel, from: q.from, to: q.to, allowedLocationIds: allowed }, q.quantity);
+      const columns = ORDER_STATUSES.map(
+        (status) => `{"status":"${status}","label":${JSON.stringify(ORDER_STATUS_LABELS[status])},"count":${counts.get(status) ?? 0},"orders":${cards.get(status) ?? '[]'}}`,
+      );
+      return new JsonText(`{"columns":[${columns.join(',')}]}`);
     },
 
     async get(caller: Caller, id: number) {

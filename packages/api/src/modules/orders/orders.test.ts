@@ -388,6 +388,6 @@ describe('reading orders', () => {
     await expect(service.get(caller, o.order.id)).rejects.toMatchObject({ status: 404, code: 'ORDER_NOT_FOUND' });
     await expect(service.move(caller, o.order.id, 'paid', null)).rejects.toMatchObject({ status: 404 });
     const listed = await service.list(caller, { page: 1, quantity: 500, order_by: 'created_at', order_direction: 'desc', number: o.order.number });
-    expect(listed.data).toEqual([]);
+    expect(JSON.parse(listed.text).data).toEqual([]);
   });
 });
