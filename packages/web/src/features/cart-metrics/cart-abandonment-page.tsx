@@ -1,51 +1,19 @@
-import { Card, Center, Group, Loader, Select, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconBuildingStore, IconShoppingCartOff } from '@tabler/icons-react';
+import { Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconShoppingCartOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { CenteredCard } from '../../shared/components/centered-card';
+import { StoreFilter } from '../../shared/components/store-filter';
 import { LoadError } from '../../shared/components/load-error';
 import { PageHeader } from '../../shared/components/page-header';
 import { PeriodPicker } from '../../shared/components/period-picker';
-import { cartAbandonmentQuery, storesQuery, useAccountId } from './api';
+import { cartAbandonmentQuery, useAccountId } from './api';
 import { AbandonmentCharts } from './abandonment-charts';
 import { FunnelCards } from './funnel-cards';
 import type { CartAbandonmentSearch } from './metrics-search';
 import { StoresTable } from './stores-table';
 import { t } from '../../i18n';
 
-function Centered({ children, testId }: { children: ReactNode; testId?: string }) {
-  return (
-    <Card withBorder radius="md" py={56} data-testid={testId}>
-      <Center>
-        <Stack align="center" gap="xs" ta="center">
-          {children}
-        </Stack>
-      </Center>
-    </Card>
-  );
-}
 
-/** The store filter: every store of the account (or those the user is limited to, by the API's answer). */
-function StoreFilter({ value, onChange }: { value: number | undefined; onChange: (id: number | undefined) => void }) {
-  const stores = useQuery(storesQuery(useAccountId()));
-  const data = (stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name }));
-  // A store of the URL that the list does not have yet still shows as chosen.
-  if (value && !data.some((d) => d.value === String(value))) data.push({ value: String(value), label: t('cartMetrics.storeFallback', { id: value }) });
-  return (
-    <Select
-      label={t('cartMetrics.store')}
-      placeholder={t('cartMetrics.allStores')}
-      data={data}
-      value={value ? String(value) : null}
-      onChange={(v) => onChange(v ? Number(v) : undefined)}
-      leftSection={<IconBuildingStore size={16} />}
-      clearable
-      searchable
-      nothingFoundMessage={t('cartMetrics.noStore')}
-      w={{ base: '100%', xs: 240 }}
-      data-testid="cart-metrics-store"
-    />
-  );
-}
 
 /** Spec §2 "/shopping-carts/metrics/cart-abandonment": carts opened vs converted, abandonment by day and store, value left behind. */
 export function CartAbandonmentPage({ search, onSearchChange }: { search: CartAbandonmentSearch; onSearchChange: (s: CartAbandonmentSearch) => void }) {
@@ -66,17 +34,17 @@ export function CartAbandonmentPage({ search, onSearchChange }: { search: CartAb
     );
   else if (!data)
     body = (
-      <Centered testId="cart-metrics-loading">
+      <CenteredCard testId="cart-metrics-loading">
         <Loader />
         <Text c="dimmed">{t('cartMetrics.loading')}</Text>
-      </Centered>
+      </CenteredCard>
     );
   else
     body = (
       <Stack gap="lg" style={{ opacity: metrics.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={metrics.isFetching}>
         <FunnelCards totals={data.totals} />
         {data.totals.created === 0 ? (
-          <Centered testId="cart-metrics-empty">
+          <CenteredCard testId="cart-metrics-empty">
             <ThemeIcon variant="light" color="gray" size={48} radius="xl">
               <IconShoppingCartOff size={26} />
             </ThemeIcon>
@@ -84,7 +52,7 @@ export function CartAbandonmentPage({ search, onSearchChange }: { search: CartAb
             <Text c="dimmed" size="sm">
               {t('cartMetrics.emptyHint')}
             </Text>
-          </Centered>
+          </CenteredCard>
         ) : (
           <>
             <AbandonmentCharts days={data.per_day} />
@@ -103,7 +71,7 @@ export function CartAbandonmentPage({ search, onSearchChange }: { search: CartAb
         actions={
           <Group gap="sm" align="flex-end" wrap="wrap">
             {metrics.isFetching && data && <Loader size="xs" aria-label={t('common.loading')} />}
-            <StoreFilter value={search.location_id} onChange={(location_id) => onSearchChange({ from: search.from, to: search.to, ...(location_id ? { location_id } : {}) })} />
+            <StoreFilter value={search.location_id} onChange={(location_id) => onSearchChange({ from: search.from, to: search.to, ...(location_id ? { location_id } : {}) })} testId="cart-metrics-store" />
             <PeriodPicker
               value={period}
               onChange={(p) => onSearchChange({ ...search, from: p.start_date, to: p.end_date })}

@@ -1,32 +1,22 @@
-import { Card, Center, Grid, Group, Loader, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingStore, IconChartBarOff, IconPlugConnected } from '@tabler/icons-react';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { Card, Grid, Group, Loader, Select, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconChartBarOff, IconPlugConnected } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ORDER_CHANNELS, ORDER_CHANNEL_LABELS, type OrderChannel } from '@backoffice/contracts';
+import { CenteredCard } from '../../shared/components/centered-card';
+import { StoreFilter } from '../../shared/components/store-filter';
 import { LoadError } from '../../shared/components/load-error';
 import { PageHeader } from '../../shared/components/page-header';
 import { PeriodPicker } from '../../shared/components/period-picker';
 import { StatCard, type StatCardProps } from '../../shared/components/stat-card';
-import { storesQuery, useAccountId } from './api';
 import type { DashboardSearch } from './dashboard-search';
 import { t } from '../../i18n';
 
-function Centered({ children, testId }: { children: ReactNode; testId: string }) {
-  return (
-    <Card withBorder radius="md" py={56} data-testid={testId}>
-      <Center>
-        <Stack align="center" gap="xs" ta="center">
-          {children}
-        </Stack>
-      </Center>
-    </Card>
-  );
-}
 
 /** Nothing happened in the period (under the cards, in place of the charts and tables). */
 export function EmptyDashboard({ title, hint }: { title: string; hint: string }) {
   return (
-    <Centered testId="order-dashboard-empty">
+    <CenteredCard testId="order-dashboard-empty">
       <ThemeIcon variant="light" color="gray" size={48} radius="xl">
         <IconChartBarOff size={26} />
       </ThemeIcon>
@@ -34,31 +24,10 @@ export function EmptyDashboard({ title, hint }: { title: string; hint: string })
       <Text c="dimmed" size="sm" maw={460}>
         {hint}
       </Text>
-    </Centered>
+    </CenteredCard>
   );
 }
 
-/** The store filter: the account's stores (or those the user is limited to, by the API's answer). */
-function StoreFilter({ value, onChange }: { value: number | undefined; onChange: (id: number | undefined) => void }) {
-  const stores = useQuery(storesQuery(useAccountId()));
-  const data = (stores.data ?? []).map((s) => ({ value: String(s.id), label: s.name }));
-  if (value && !data.some((d) => d.value === String(value))) data.push({ value: String(value), label: t('orderDashboards.storeFallback', { id: value }) });
-  return (
-    <Select
-      label={t('orderDashboards.store')}
-      placeholder={t('orderDashboards.allStores')}
-      data={data}
-      value={value ? String(value) : null}
-      onChange={(v) => onChange(v ? Number(v) : undefined)}
-      leftSection={<IconBuildingStore size={16} />}
-      clearable
-      searchable
-      nothingFoundMessage={t('orderDashboards.noStore')}
-      w={{ base: '100%', xs: 220 }}
-      data-testid="order-dashboard-store"
-    />
-  );
-}
 
 function ChannelFilter({ value, onChange }: { value: OrderChannel | undefined; onChange: (c: OrderChannel | undefined) => void }) {
   return (
@@ -106,10 +75,10 @@ export function DashboardLayout<T>({ title, subtitle, search, onSearchChange, wi
     );
   else if (data === undefined)
     body = (
-      <Centered testId="order-dashboard-loading">
+      <CenteredCard testId="order-dashboard-loading">
         <Loader />
         <Text c="dimmed">{t('orderDashboards.loading')}</Text>
-      </Centered>
+      </CenteredCard>
     );
   else
     body = (
@@ -137,7 +106,7 @@ export function DashboardLayout<T>({ title, subtitle, search, onSearchChange, wi
           <Group gap="sm" align="flex-end" wrap="wrap">
             {query.isFetching && data !== undefined && <Loader size="xs" aria-label={t('common.loading')} />}
             {extra}
-            <StoreFilter value={location_id} onChange={(id) => next({ location_id: id })} />
+            <StoreFilter value={location_id} onChange={(id) => next({ location_id: id })} testId="order-dashboard-store" />
             {withChannel && <ChannelFilter value={channel} onChange={(c) => next({ channel: c })} />}
             <PeriodPicker value={{ start_date: from, end_date: to }} onChange={(p) => next({ from: p.start_date, to: p.end_date })} testId="order-dashboard-period" />
           </Group>
