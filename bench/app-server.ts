@@ -4,7 +4,9 @@ import Fastify from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { buildApp } from '../packages/api/src/app.ts';
 import { loadConfig } from '../packages/api/src/config.ts';
-import { createDatabase } from '../packages/api/src/db/client.ts';
+import { createDatabase, type SqlRunner } from '../packages/api/src/db/client.ts';
+import { migrate } from '../packages/api/src/db/migrate.ts';
+import { accountsSeed } from '../packages/api/src/modules/accounts/accounts.seed.ts';
 import type { Msg } from './load.ts';
 
 process.env.BENCH_REDIS_PREFIX ??= `bench-${randomUUID().slice(0, 8)}`;
@@ -46,3 +48,37 @@ export async function serveApp(benchDbUrl: string) {
   send({ type: 'ready', appPort: port(app.server), barePort: port(bare.server), redis: Boolean(config.redisUrl) });
 }
 
+
+/**
+ * A benchmark's database `name` beside the one of DATABASE_URL: migrated, with the access modules and
+ * the demo accounts and users (no other demo data), then `seed`'s rows. With `reuse`, a previous
+ * run's database whose `seeded` answer `complete` accepts is kept as it is (migrations added since apply first).
+ */
+export async function benchDataset<T>(
+  baseUrl: string,
+  name: string,
+  { reuse, seed, seeded, complete }: { reuse: boolean; seed: (db: SqlRunner) => Promise<T>; seeded: (db: SqlRunner) => Promise<T>; complete: (found: T) => boolean },
+): Promise<T> {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  if (reuse) {
+    const database = await createDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 1 }).catch(() => undefined);
+    if (database) {
+      const found = await migrate(database)
+        .then(() => database.session((db) => seeded(db)))
+        .catch(() => undefined);
+      await database.close();
+      if (found && complete(found)) return found;
+    }
+  }
+  const admin = await createDatabase({ databaseUrl: baseUrl, dataDir: 'memory://', poolSize: 1 });
+  await admin.sql.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.sql.exec(`CREATE DATABASE ${name}`);
+  await admin.close();
+  const database = await createDatabase({ databaseUrl: url.toString(), dataDir: 'memory://', poolSize: 1 });
+  await migrate(database);
+  await accountsSeed.seed(database.prisma, { accountIds: new Map() });
+  const result = await database.session((db) => seed(db));
+  await database.close();
+  return result;
+}

@@ -29,11 +29,9 @@ import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { createDatabase, type SqlRunner } from '../packages/api/src/db/client.ts';
-import { migrate } from '../packages/api/src/db/migrate.ts';
-import { accountsSeed } from '../packages/api/src/modules/accounts/accounts.seed.ts';
+import type { SqlRunner } from '../packages/api/src/db/client.ts';
 import { DEMO_PASSWORD } from '../packages/api/src/seed.ts';
-import { serveApp } from './app-server.ts';
+import { benchDataset, serveApp } from './app-server.ts';
 import { bundleServer, CONNECTIONS, DURATION, processes, REPO, rotating, serverChannel, writeResults } from './load.ts';
 import { interleavedRows, percentile, round, SLICES, type Timed } from './timed-rows.ts';
 
@@ -172,29 +170,8 @@ const serve = () => serveApp(benchDbUrl);
 const sqlText = (s: string) => `'${s.replace(/'/g, "''")}'`;
 const sqlArray = (xs: string[]) => `ARRAY[${xs.map(sqlText).join(', ')}]::text[]`;
 
-async function seedDataset() {
-  if (reuseDataset) {
-    const database = await createDatabase({ databaseUrl: benchDbUrl, dataDir: 'memory://', poolSize: 1 }).catch(() => undefined);
-    if (database) {
-      const found = await migrate(database)
-        .then(() => database.session((db) => seeded(db)))
-        .catch(() => undefined);
-      await database.close();
-      if (found && found.products === PRODUCTS) return found;
-    }
-  }
-  const admin = await createDatabase({ databaseUrl: baseUrl, dataDir: 'memory://', poolSize: 1 });
-  await admin.sql.exec('DROP DATABASE IF EXISTS backoffice_bench_catalog WITH (FORCE)');
-  await admin.sql.exec('CREATE DATABASE backoffice_bench_catalog');
-  await admin.close();
-  const database = await createDatabase({ databaseUrl: benchDbUrl, dataDir: 'memory://', poolSize: 1 });
-  await migrate(database);
-  // The access modules, the demo accounts and their users (no other demo data: the catalog is this one).
-  await accountsSeed.seed(database.prisma, { accountIds: new Map() });
-  const result = await database.session((db) => seedRows(db));
-  await database.close();
-  return result;
-}
+const seedDataset = () =>
+  benchDataset(baseUrl, 'backoffice_bench_catalog', { reuse: reuseDataset, seed: seedRows, seeded, complete: (found) => found.products === PRODUCTS });
 
 async function seedRows(db: SqlRunner) {
   const t0 = performance.now();

@@ -24,11 +24,9 @@ import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
-import { createDatabase, type SqlRunner } from '../packages/api/src/db/client.ts';
-import { migrate } from '../packages/api/src/db/migrate.ts';
-import { accountsSeed } from '../packages/api/src/modules/accounts/accounts.seed.ts';
+import type { SqlRunner } from '../packages/api/src/db/client.ts';
 import { DEMO_PASSWORD } from '../packages/api/src/seed.ts';
-import { serveApp } from './app-server.ts';
+import { benchDataset, serveApp } from './app-server.ts';
 import { bundleServer, CONNECTIONS, DURATION, processes, REPO, rotating, serverChannel, writeResults } from './load.ts';
 import { interleavedRows, SLICES, type Timed } from './timed-rows.ts';
 
@@ -53,28 +51,8 @@ const benchDbUrl = (() => {
 // ---------------------------------------------------------------------------------------------
 // Dataset
 
-async function seedDataset() {
-  if (reuseDataset) {
-    const database = await createDatabase({ databaseUrl: benchDbUrl, dataDir: 'memory://', poolSize: 1 }).catch(() => undefined);
-    if (database) {
-      const found = await migrate(database)
-        .then(() => database.session((db) => seeded(db)))
-        .catch(() => undefined);
-      await database.close();
-      if (found && found.orders === ORDERS) return found;
-    }
-  }
-  const admin = await createDatabase({ databaseUrl: baseUrl, dataDir: 'memory://', poolSize: 1 });
-  await admin.sql.exec('DROP DATABASE IF EXISTS backoffice_bench_orders WITH (FORCE)');
-  await admin.sql.exec('CREATE DATABASE backoffice_bench_orders');
-  await admin.close();
-  const database = await createDatabase({ databaseUrl: benchDbUrl, dataDir: 'memory://', poolSize: 1 });
-  await migrate(database);
-  await accountsSeed.seed(database.prisma, { accountIds: new Map() });
-  const result = await database.session((db) => seedRows(db));
-  await database.close();
-  return result;
-}
+const seedDataset = () =>
+  benchDataset(baseUrl, 'backoffice_bench_orders', { reuse: reuseDataset, seed: seedRows, seeded, complete: (found) => found.orders === ORDERS });
 
 /** The finished statuses of orders older than two days, and the working ones of the last two days. */
 const FINISHED = `ARRAY['delivered','delivered','delivered','delivered','delivered','delivered','picked_up','picked_up','canceled','refunded']::order_status[]`;
