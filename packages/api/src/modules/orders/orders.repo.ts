@@ -275,19 +275,21 @@ export function createOrdersRepo(db: Db) {
     return ids.map((id) => byId.get(id)).filter((r): r is NamedOrder => !!r);
   }
 
+  /** The rows of these orders, in this order (`w.ord`), with their store (l) and customer (c): what CARD_JSON reads. */
+  const cardRows = (accountId: number, ids: number[]) => Prisma.sql`
+    FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) WITH ORDINALITY AS w(id, ord)
+    JOIN orders o ON o.id = w.id::int AND o.account_id = ${accountId}
+    LEFT JOIN locations l ON l.id = o.location_id
+    LEFT JOIN customers c ON c.id = o.customer_id`;
+
   /**
    * The cards of these orders (in this order) as JSON text per status, built in one statement:
    * nothing of them is read into objects here to be written out again.
    */
-  async function cardsJson(accountId: number, ids: number[]): Promise<Map<OrderStatus, string>> {
+  async function cardsByStatus(accountId: number, ids: number[]): Promise<Map<OrderStatus, string>> {
     if (!ids.length) return new Map();
     const rows = await db.$queryRaw<Array<{ status: OrderStatus; cards: string }>>`
-      SELECT o.status::text AS status, json_agg(${CARD_JSON} ORDER BY w.ord)::text AS cards
-        FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) WITH ORDINALITY AS w(id, ord)
-        JOIN orders o ON o.id = w.id::int AND o.account_id = ${accountId}
-        LEFT JOIN locations l ON l.id = o.location_id
-        LEFT JOIN customers c ON c.id = o.customer_id
-       GROUP BY o.status`;
+      SELECT o.status::text AS status, json_agg(${CARD_JSON} ORDER BY w.ord)::text AS cards ${cardRows(accountId, ids)} GROUP BY o.status`;
     return new Map(rows.map((r) => [r.status, r.cards]));
   }
 
@@ -341,12 +343,7 @@ export function createOrdersRepo(db: Db) {
     /** The cards of these orders, in this order, as one JSON array (text). */
     async cardsJson(accountId: number, ids: number[]): Promise<string> {
       if (!ids.length) return '[]';
-      const [row] = await db.$queryRaw<Array<{ cards: string }>>`
-        SELECT json_agg(${CARD_JSON} ORDER BY w.ord)::text AS cards
-          FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) WITH ORDINALITY AS w(id, ord)
-          JOIN orders o ON o.id = w.id::int AND o.account_id = ${accountId}
-          LEFT JOIN locations l ON l.id = o.location_id
-          LEFT JOIN customers c ON c.id = o.customer_id`;
+      const [row] = await db.$queryRaw<Array<{ cards: string }>>`SELECT json_agg(${CARD_JSON} ORDER BY w.ord)::text AS cards ${cardRows(accountId, ids)}`;
       return row?.cards ?? '[]';
     },
 
@@ -365,7 +362,7 @@ export function createOrdersRepo(db: Db) {
                ORDER BY o.created_at DESC, o.id DESC LIMIT ${quantity}) top
            ORDER BY s.status, top.created_at DESC, top.id DESC`,
       ]);
-      return { counts: counts ?? new Map<OrderStatus, number>(), cards: await cardsJson(accountId, top.map((r) => r.id)) };
+      return { counts: counts ?? new Map<OrderStatus, number>(), cards: await cardsByStatus(accountId, top.map((r) => r.id)) };
     },
 
     /**
