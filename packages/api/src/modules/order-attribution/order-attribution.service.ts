@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client.ts';
-import { NotFoundError } from '../../lib/errors.ts';
 import type { ConversionsService } from '../ad-serving/conversions.service.ts';
 import type { OrderTransition } from '../orders/orders.service.ts';
 import { conversionOf, conversionOrderId, soldItems, type SoldLine } from './order-conversion.ts';
@@ -14,6 +13,8 @@ const UNDONE = new Set(['canceled', 'refunded']);
 interface Deps {
   db: Db;
   conversions: Pick<ConversionsService, 'record' | 'revise'>;
+  /** Whether the account takes conversions (a publisher with retail media): others' orders cost nothing here. */
+  isPublisher: (accountId: number) => Promise<boolean>;
 }
 
 /**
@@ -23,7 +24,7 @@ interface Deps {
  * lines as picked (substitutes, weighed amounts, missing lines out); canceled or refunded → nothing,
  * and attribution takes the earlier credits back out of the rollups.
  */
-export function createOrderAttribution({ db, conversions }: Deps) {
+export function createOrderAttribution({ db, conversions, isPublisher }: Deps) {
   const lines = (orderId: number) =>
     db.orderItem.findMany({
       where: { orderId },
@@ -33,25 +34,19 @@ export function createOrderAttribution({ db, conversions }: Deps) {
   const soldLines = async (orderId: number): Promise<SoldLine[]> =>
     (await lines(orderId)).map((l) => ({ ...l, unitPriceCents: Number(l.unitPriceCents), totalCents: Number(l.totalCents) }));
 
-  /** Reports the order as sold, once; false when its account takes no conversions (not a publisher with retail media). */
-  async function report(t: OrderTransition): Promise<boolean> {
+  /** Reports the order as sold, once (a replay is a duplicate there). */
+  async function report(t: OrderTransition) {
     const o = t.order;
     const customer = await db.customer.findFirst({ where: { accountId: t.accountId, id: o.customerId }, select: { email: true, phone: true, cpf: true } });
-    const body = conversionOf(o, customer ?? { email: null, phone: null, cpf: null }, await soldLines(o.id));
-    try {
-      await conversions.record(t.accountId, body);
-      return true;
-    } catch (err) {
-      if (err instanceof NotFoundError) return false;
-      throw err;
-    }
+    await conversions.record(t.accountId, conversionOf(o, customer ?? { email: null, phone: null, cpf: null }, await soldLines(o.id)));
   }
 
   return {
     /** What a transition changes in attribution (an order's listener: orders.onTransition). */
     async transitioned(t: OrderTransition) {
+      if ((!SOLD.has(t.to) && !UNDONE.has(t.to)) || !(await isPublisher(t.accountId))) return;
       const orderId = conversionOrderId(t.order);
-      if (SOLD.has(t.to) && !(await report(t))) return;
+      if (SOLD.has(t.to)) await report(t);
       if (HANDED_OVER.has(t.to)) await conversions.revise(t.accountId, orderId, soldItems(await soldLines(t.order.id)));
       if (UNDONE.has(t.to)) await conversions.revise(t.accountId, orderId, []);
     },
