@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderStatus } from '@backoffice/contracts';
-import { createTestApp, DEMO, bearer, expectEnvelope as envelope, type TestApp } from '../../../test/helpers.ts';
-import { createCartStore, type CartStore } from '../../../test/fixtures/shopping-carts.ts';
-import { ORDER_ADDRESS } from '../../../test/fixtures/orders.ts';
+import { DEMO, bearer, expectEnvelope as envelope, type TestApp } from '../../../test/helpers.ts';
+import type { CartStore } from '../../../test/fixtures/shopping-carts.ts';
+import { ORDER_ADDRESS, ordersTestBed, pausePromotions } from '../../../test/fixtures/orders.ts';
 import { createOrdersRepo } from './orders.repo.ts';
 import { createOrdersService } from './orders.service.ts';
 
@@ -99,16 +99,10 @@ const itemOf = (o: Full, sku: string) => o.items.find((i) => i.sku === sku)!;
 const LEITE = 'CART-LEITE-TREM-1L';
 const QUEIJO = 'CART-QUEIJO-QUIX-KG';
 
-const pauseAll = () => t.db.promotion.updateMany({ where: { active: true }, data: { active: false, disabledAt: new Date() } });
+const pauseAll = () => pausePromotions(t);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login(DEMO.admin);
-  bomPreco = (await t.db.account.findUniqueOrThrow({ where: { slug: 'supermercado-bom-preco' } })).id;
-  const atacadoId = (await t.db.account.findUniqueOrThrow({ where: { slug: 'bom-preco-atacado' } })).id;
-  atacado = (await t.http.post('/changeaccount').set(bearer(admin)).send({ account_id: atacadoId })).body.newToken;
-  store = await createCartStore(t, admin, 'Loja da separação');
-  await pauseAll();
+  ({ t, admin, bomPreco, atacado, store } = await ordersTestBed('Loja da separação'));
 });
 afterEach(pauseAll);
 afterAll(() => t?.close());

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, type OrderStatus } from '@backoffice/contracts';
-import { createTestApp, DEMO, bearer, expectEnvelope as envelope, type TestApp } from '../../../test/helpers.ts';
-import { createCartStore, type CartStore } from '../../../test/fixtures/shopping-carts.ts';
-import { ORDER_ADDRESS } from '../../../test/fixtures/orders.ts';
+import { DEMO, bearer, expectEnvelope as envelope, type TestApp } from '../../../test/helpers.ts';
+import type { CartStore } from '../../../test/fixtures/shopping-carts.ts';
+import { ORDER_ADDRESS, ordersTestBed, pausePromotions } from '../../../test/fixtures/orders.ts';
 import { ORDER_TRANSITIONS, refusal } from './order-status.ts';
 import { createOrdersRepo } from './orders.repo.ts';
 import { createOrdersService } from './orders.service.ts';
@@ -64,16 +64,10 @@ async function orderAt(status: OrderStatus, over: Record<string, unknown> = {}) 
   return o.order.id;
 }
 
-const pauseAll = () => t.db.promotion.updateMany({ where: { active: true }, data: { active: false, disabledAt: new Date() } });
+const pauseAll = () => pausePromotions(t);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login(DEMO.admin);
-  bomPreco = (await t.db.account.findUniqueOrThrow({ where: { slug: 'supermercado-bom-preco' } })).id;
-  const atacadoId = (await t.db.account.findUniqueOrThrow({ where: { slug: 'bom-preco-atacado' } })).id;
-  atacado = (await t.http.post('/changeaccount').set(bearer(admin)).send({ account_id: atacadoId })).body.newToken;
-  store = await createCartStore(t, admin, 'Loja dos pedidos');
-  await pauseAll();
+  ({ t, admin, bomPreco, atacado, store } = await ordersTestBed('Loja dos pedidos'));
 });
 afterEach(pauseAll);
 afterAll(() => t?.close());
