@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   NOMINATIM_URL: z.string().url().optional(),
   MAP_TILE_URL: z.string().optional(),
   MAP_TILE_ATTRIBUTION: z.string().optional(),
+  /** Megabytes of orders lists and board columns each instance keeps (0: none kept, every read loads). */
+  ORDERS_CACHE_MB: z.coerce.number().min(0).default(64),
   DELIVERY_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Seconds the delivery simulator waits before each courier update (assigned, picked up, finished), or "manual". Default 30,120,600 (manual under NODE_ENV=test). */
   DELIVERY_SIMULATOR_DELAYS: z
@@ -88,6 +90,8 @@ export interface AppConfig {
    * and the share of deliveries it fails when not told the outcome.
    */
   deliveryHub: { webhookSecret: string; simulator: { delaysMs: { assign: number; pickup: number; finish: number } | null; failureRate: number } };
+  /** Bytes of orders lists and board columns each instance keeps while their orders are unchanged (0: none). */
+  ordersCacheBytes: number;
   corsOrigins: string[] | true;
   rateLimitMax: number;
   /**
@@ -158,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         failureRate: e.DELIVERY_SIMULATOR_FAILURE_RATE ?? (e.NODE_ENV === 'test' ? 0 : 0.05),
       },
     },
+    ordersCacheBytes: Math.round(e.ORDERS_CACHE_MB * 2 ** 20),
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : true,
     rateLimitMax: e.RATE_LIMIT_MAX,
     publicRateLimit: { ip: e.PUBLIC_RATE_LIMIT_IP, publisher: e.PUBLIC_RATE_LIMIT_PUBLISHER, windowMs: e.PUBLIC_RATE_LIMIT_WINDOW_SECONDS * 1000 },

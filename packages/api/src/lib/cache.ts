@@ -42,37 +42,47 @@ const VERSION_TTL_SECONDS = 86_400;
 const seconds = (ttl: number) => Math.max(1, Math.ceil(ttl));
 
 /**
+ * Version reads gathered for one turn of the event loop and answered by one `fetch` of all their
+ * tags, so concurrent requests cost one round trip between them. `fetch` answers the tags it knows
+ * (a tag it leaves out reads as `missing`).
+ */
+export function versionsPerTurn(fetch: (tags: string[]) => Promise<Map<string, string>>, missing = ''): TagVersions['read'] {
+  let batch: { tags: Set<string>; waiting: Array<{ tags: readonly string[]; resolve(v: string[]): void; reject(err: unknown): void }> } | undefined;
+  const send = async () => {
+    const { tags, waiting } = batch!;
+    batch = undefined;
+    try {
+      const byTag = await fetch([...tags]);
+      for (const w of waiting) w.resolve(w.tags.map((tag) => byTag.get(tag) ?? missing));
+    } catch (err) {
+      for (const w of waiting) w.reject(err);
+    }
+  };
+  return (tags) => {
+    if (!tags.length) return Promise.resolve([]);
+    return new Promise((resolve, reject) => {
+      if (!batch) {
+        batch = { tags: new Set(), waiting: [] };
+        setImmediate(send);
+      }
+      for (const tag of tags) batch.tags.add(tag);
+      batch.waiting.push({ tags, resolve, reject });
+    });
+  };
+}
+
+/**
  * Tag versions in Redis. Reads are gathered for one turn of the event loop and sent as one MGET, so
  * concurrent requests cost one round trip between them; a change is written before `bump` returns,
  * so any read that any instance sends afterwards sees it.
  */
 function redisVersions(redis: Redis, prefix: string): TagVersions {
   const k = (tag: string) => `${prefix}:ver:${tag}`;
-  let batch: { tags: Set<string>; waiting: Array<{ tags: readonly string[]; resolve(v: string[]): void; reject(err: unknown): void }> } | undefined;
-  const send = async () => {
-    const { tags, waiting } = batch!;
-    batch = undefined;
-    const list = [...tags];
-    try {
-      const values = await redis.mget(...list.map(k));
-      const byTag = new Map(list.map((tag, i) => [tag, values[i] ?? '']));
-      for (const w of waiting) w.resolve(w.tags.map((tag) => byTag.get(tag)!));
-    } catch (err) {
-      for (const w of waiting) w.reject(err);
-    }
-  };
   return {
-    read(tags) {
-      if (!tags.length) return Promise.resolve([]);
-      return new Promise((resolve, reject) => {
-        if (!batch) {
-          batch = { tags: new Set(), waiting: [] };
-          setImmediate(send);
-        }
-        for (const tag of tags) batch.tags.add(tag);
-        batch.waiting.push({ tags, resolve, reject });
-      });
-    },
+    read: versionsPerTurn(async (tags) => {
+      const values = await redis.mget(...tags.map(k));
+      return new Map(tags.map((tag, i) => [tag, values[i] ?? '']));
+    }),
     async bump(tags) {
       if (!tags.length) return;
       const multi = redis.multi();

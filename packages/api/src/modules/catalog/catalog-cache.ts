@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { createReadCache, type ReadCache, type TagVersions } from '../../lib/cache.ts';
+import { createReadCache, versionsPerTurn, type ReadCache, type TagVersions } from '../../lib/cache.ts';
 
 /**
  * Versions of accounts' catalogs as the database keeps them (catalog_versions, raised in the same
@@ -8,31 +8,12 @@ import { createReadCache, type ReadCache, type TagVersions } from '../../lib/cac
  * bumped from here: a write that commits has already raised its version.
  */
 function catalogVersions(db: Db): TagVersions {
-  let batch: { ids: Set<number>; waiting: Array<{ ids: number[]; resolve(v: string[]): void; reject(err: unknown): void }> } | undefined;
-  const send = async () => {
-    const { ids, waiting } = batch!;
-    batch = undefined;
-    try {
-      const rows = await db.$queryRaw<Array<{ account_id: number; version: bigint }>>`
-        SELECT account_id, version FROM catalog_versions WHERE account_id = ANY(${[...ids]}::int[])`;
-      const byId = new Map(rows.map((r) => [r.account_id, String(r.version)]));
-      for (const w of waiting) w.resolve(w.ids.map((id) => byId.get(id) ?? '0'));
-    } catch (err) {
-      for (const w of waiting) w.reject(err);
-    }
-  };
   return {
-    read(tags) {
-      const ids = tags.map(Number);
-      return new Promise((resolve, reject) => {
-        if (!batch) {
-          batch = { ids: new Set(), waiting: [] };
-          setImmediate(send);
-        }
-        for (const id of ids) batch.ids.add(id);
-        batch.waiting.push({ ids, resolve, reject });
-      });
-    },
+    read: versionsPerTurn(async (tags) => {
+      const rows = await db.$queryRaw<Array<{ account_id: number; version: bigint }>>`
+        SELECT account_id, version FROM catalog_versions WHERE account_id = ANY(${tags.map(Number)}::int[])`;
+      return new Map(rows.map((r) => [String(r.account_id), String(r.version)]));
+    }, '0'),
     bump: async () => undefined,
   };
 }

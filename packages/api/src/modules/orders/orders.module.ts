@@ -1,4 +1,5 @@
 import type { AppModule } from '../../lib/module.ts';
+import { createOrdersCache } from './orders-cache.ts';
 import { createOrdersRepo } from './orders.repo.ts';
 import { registerOrderRoutes } from './orders.routes.ts';
 import { createOrdersService, type OrderChange, type OrdersService } from './orders.service.ts';
@@ -6,7 +7,7 @@ import { createOrdersService, type OrderChange, type OrdersService } from './ord
 /** Orders: intake from the stores' e-commerce and approved carts, lists, the board, and the one state machine. */
 export const ordersModule: AppModule = {
   name: 'orders',
-  register(app, { db, services, realtime, provide, log }) {
+  register(app, { db, config, services, realtime, provide, log }) {
     const orders = createOrdersService({
       repo: createOrdersRepo(db),
       catalog: services.catalog,
@@ -14,6 +15,7 @@ export const ordersModule: AppModule = {
       slots: services.slots,
       regions: services.regions,
       scope: services.locations.allowedLocationIds,
+      cache: createOrdersCache(db, { maxBytes: config.ordersCacheBytes }),
       notify: (accountId, change) => realtime.toAccount(accountId, 'order_changed', change),
       onListenerError: (err, t) => log.error({ err, order_id: t.order.id, from: t.from, to: t.to }, 'order transition listener failed'),
     });

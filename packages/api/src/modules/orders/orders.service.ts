@@ -25,6 +25,7 @@ import type { SlotsService } from '../slots/slots.service.ts';
 import { nextStatuses, refusal, type OrderFacts } from './order-status.ts';
 import { priceOrder, type PricedLine } from './order-pricing.ts';
 import { createOrderOperations } from './order-operations.ts';
+import type { OrdersCache } from './orders-cache.ts';
 import type { NamedOrder, NewOrder, OrderActor, OrderItemRow, OrderEventRow, OrdersRepo } from './orders.repo.ts';
 
 interface Deps {
@@ -34,6 +35,8 @@ interface Deps {
   slots: Pick<SlotsService, 'book' | 'release'>;
   regions: Pick<RegionsService, 'search'>;
   scope: StoreScope;
+  /** The list's pages and the board's columns, kept while the orders they read are unchanged (none: every read loads). */
+  cache?: OrdersCache;
   /** Tells the account's open screens (the board) that an order was created or moved. */
   notify?: (accountId: number, change: OrderChange) => void;
   /** A transition listener that failed (after the move committed: the move stands). */
@@ -154,8 +157,11 @@ const refusedMove = (o: NamedOrder, to: OrderStatus) => {
   return reason ? new ConflictError(reason, { from: ORDER_STATUS_LABELS[o.status], to: ORDER_STATUS_LABELS[to] }) : null;
 };
 
+/** Every read loads. */
+const uncached: OrdersCache = { read: (_a, _l, _k, load) => load() };
+
 /** Orders: intake (the store's e-commerce, an approved cart), lists, the board, and moves through the one state machine. */
-export function createOrdersService({ repo, catalog, pricing, slots, regions, scope, notify = () => {}, onListenerError = () => {} }: Deps) {
+export function createOrdersService({ repo, catalog, pricing, slots, regions, scope, cache = uncached, notify = () => {}, onListenerError = () => {} }: Deps) {
   const listeners: OrderTransitionListener[] = [];
 
   /** Tells the screens and the listeners of a change of `before` into `now`; the listeners are awaited, their failures reported, never thrown. */
@@ -364,23 +370,28 @@ export function createOrdersService({ repo, catalog, pricing, slots, regions, sc
     /** A page of the account's orders (the caller's stores), its cards' JSON built by the database. */
     async list(caller: Caller, q: OrderListQuery): Promise<JsonText<{ data: z.input<typeof OrderCard>[]; meta: ReturnType<typeof pageOf>['meta'] }>> {
       const allowed = await scope(caller.accountId, caller.userId);
-      const { ids, total } = await repo.list(
-        caller.accountId,
-        { status: q.status, locationId: q.location_id, channel: q.channel, customerId: q.customer_id, number: q.number, from: q.from, to: q.to, allowedLocationIds: allowed },
-        q,
-      );
-      const { meta } = pageOf([], q, total);
-      return new JsonText(`{"data":${await repo.cardsJson(caller.accountId, ids)},"meta":${JSON.stringify(meta)}}`);
+      const f = { status: q.status, locationId: q.location_id, channel: q.channel, customerId: q.customer_id, number: q.number, from: q.from, to: q.to, allowedLocationIds: allowed };
+      const key = `list:${JSON.stringify([f, q.page, q.quantity, q.order_by, q.order_direction])}`;
+      const text = await cache.read(caller.accountId, q.location_id, key, async () => {
+        const { ids, total } = await repo.list(caller.accountId, f, q);
+        const { meta } = pageOf([], q, total);
+        return `{"data":${await repo.cardsJson(caller.accountId, ids)},"meta":${JSON.stringify(meta)}}`;
+      });
+      return new JsonText(text);
     },
 
     /** The board: per status, how many orders and the most recent cards (JSON built by the database). */
     async board(caller: Caller, q: OrderBoardQuery): Promise<JsonText<z.input<typeof OrderBoard>>> {
       const allowed = await scope(caller.accountId, caller.userId);
-      const { counts, cards } = await repo.board(caller.accountId, { locationId: q.location_id, channel: q.channel, from: q.from, to: q.to, allowedLocationIds: allowed }, q.quantity);
-      const columns = ORDER_STATUSES.map(
-        (status) => `{"status":"${status}","label":${JSON.stringify(ORDER_STATUS_LABELS[status])},"count":${counts.get(status) ?? 0},"orders":${cards.get(status) ?? '[]'}}`,
-      );
-      return new JsonText(`{"columns":[${columns.join(',')}]}`);
+      const f = { locationId: q.location_id, channel: q.channel, from: q.from, to: q.to, allowedLocationIds: allowed };
+      const text = await cache.read(caller.accountId, q.location_id, `board:${JSON.stringify([f, q.quantity])}`, async () => {
+        const { counts, cards } = await repo.board(caller.accountId, f, q.quantity);
+        const columns = ORDER_STATUSES.map(
+          (status) => `{"status":"${status}","label":${JSON.stringify(ORDER_STATUS_LABELS[status])},"count":${counts.get(status) ?? 0},"orders":${cards.get(status) ?? '[]'}}`,
+        );
+        return `{"columns":[${columns.join(',')}]}`;
+      });
+      return new JsonText(text);
     },
 
     async get(caller: Caller, id: number) {
