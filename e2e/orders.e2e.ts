@@ -289,7 +289,7 @@ describe('orders: list, detail with moves and timeline, board', () => {
     await pictures('order-picked-items');
   });
 
-  it('runs an order’s day: paid by card on its page, through the board to delivered with a substitution, then partly refunded', async () => {
+  it('runs an order’s day: paid by card on its page, through the board to delivered with a substitution (its difference charged), then partly refunded', async () => {
     await page.goto(`${base}/order/${day.order.id}`);
     const card = page.getByTestId('order-payment-card');
     await card.getByRole('button', { name: 'Cobrar' }).click();
@@ -320,6 +320,32 @@ describe('orders: list, detail with moves and timeline, board', () => {
         { item_id: itemOf('queijo'), status: 'picked', weight: 0.42 },
       ],
     });
+    // The cheese weighed more and the substitute costs more: the payment card shows what is owed, and the difference is charged there.
+    await page.goto(`${base}/order/${day.order.id}`);
+    const owed = card.getByTestId('payment-owed');
+    await owed.waitFor();
+    expect((await owed.innerText()).replace(/\u00a0/g, ' ')).toMatch(/faltam R\$ \d+,\d{2} a cobrar/);
+    await pictures('order-payment-owed');
+    await card.getByRole('button', { name: 'Cobrar diferença' }).click();
+    const difference = page.getByRole('dialog', { name: `Cobrar a diferença do pedido #${day.order.number}` });
+    const differenceMethod = difference
+      .getByRole('textbox', { name: 'Forma de pagamento', exact: true })
+      .or(difference.getByRole('combobox', { name: 'Forma de pagamento', exact: true }))
+      .first();
+    await choose(page, differenceMethod, 'Cartão de débito');
+    await difference.getByTestId('charge-test-cards').getByRole('button', { name: '4111111111111111' }).click();
+    await difference.getByRole('textbox', { name: 'Nome impresso no cartão' }).fill('JOANA PEDIDOS');
+    await difference.getByRole('textbox', { name: 'CVV' }).fill('123');
+    await difference.getByRole('button', { name: 'Continuar' }).click();
+    expect(await difference.getByTestId('charge-confirm').innerText()).toContain('Cobrar a diferença de');
+    await difference.getByTestId('charge-confirm').getByRole('button', { name: 'Cobrar', exact: true }).click();
+    await expect.poll(async () => ((await difference.count()) ? await difference.innerText() : 'closed')).toBe('closed');
+    // Captured by the simulator's webhook: nothing is owed any more, and the order never left picking.
+    await owed.waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await card.getByTestId('payment-transaction').count()).toBe(2);
+    expect(await page.locator('[data-status]').first().getAttribute('data-status')).toBe('picking');
+    await page.goto(`${base}/orders/board`);
+    await page.getByTestId('orders-board').waitFor();
     await menuMove(day.order.id, day.order.number, 'Separado', 'picked');
     await menuMove(day.order.id, day.order.number, 'Pronto', 'ready');
     await menuMove(day.order.id, day.order.number, 'Saiu para entrega', 'out_for_delivery');
@@ -334,7 +360,7 @@ describe('orders: list, detail with moves and timeline, board', () => {
     await refund.getByTestId('refund-confirm').getByRole('button', { name: 'Reembolsar', exact: true }).click();
     await refund.waitFor({ state: 'detached' });
     await card.getByTestId('payment-card-message').waitFor();
-    await expect.poll(async () => (await card.getByTestId('payment-transaction').first().innerText()).replace(/\u00a0/g, ' ')).toContain('R$ 5,00');
+    await expect.poll(async () => (await card.getByTestId('payment-refund').allInnerTexts()).join(' ').replace(/\u00a0/g, ' ')).toContain('R$ 5,00');
     // A partial refund changes no status: the order stays delivered, with its substitution on record.
     expect(await page.locator('[data-status]').first().getAttribute('data-status')).toBe('delivered');
     expect(await page.getByTestId('order-item').nth(0).innerText()).toContain('Substituído');

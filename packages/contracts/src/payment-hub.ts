@@ -27,6 +27,15 @@ export const REFUND_STATUS_LABELS: Readonly<Record<RefundStatus, string>> = {
   failed: 'Falhou',
 };
 
+/** Who gave the money back: a member, the hub for a canceled paid order, the hub adjusting to the order's final total. */
+export const REFUND_KINDS = ['manual', 'cancel', 'adjustment'] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
+export const REFUND_KIND_LABELS: Readonly<Record<RefundKind, string>> = {
+  manual: 'Reembolso',
+  cancel: 'Pedido cancelado',
+  adjustment: 'Ajuste ao total final',
+};
+
 /** The providers behind the hub: the local simulator (default) and Mercado Pago. */
 export const PAYMENT_PROVIDERS = ['simulator', 'mercado_pago'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
@@ -127,7 +136,10 @@ export const PaymentRefund = z
     status: z.enum(REFUND_STATUSES),
     status_label: z.string(),
     provider_reference: z.string().nullable(),
-    automatic: z.boolean().meta({ description: 'Feito pelo hub (pedido pago cancelado), sem uma pessoa.' }),
+    automatic: z.boolean().meta({ description: 'Feito pelo hub (pedido pago cancelado, ajuste ao total final), sem uma pessoa.' }),
+    kind: z
+      .enum(REFUND_KINDS)
+      .meta({ description: 'manual: de uma pessoa; cancel: o pedido pago foi cancelado; adjustment: o total final (pesagem, substituições, faltas, descontos) ficou abaixo do cobrado.' }),
     created_at: Timestamp,
   })
   .meta({ id: 'PaymentRefund' });
@@ -173,7 +185,22 @@ export const ChargeResult = z
 export const TransactionsQuery = z.object({
   order_id: z.coerce.number().int().positive().meta({ description: 'O pedido: suas transações, das mais recentes, com os reembolsos.' }),
 });
-export const TransactionList = z.object({ data: z.array(PaymentTransaction) }).meta({ id: 'PaymentTransactionList' });
+/**
+ * What the order's payments add up to against its total, which picking changes after payment
+ * (weighed items, substitutions, missing items, discounts).
+ */
+export const PaymentBalance = z
+  .object({
+    order_total: Money,
+    charged: Money.meta({ description: 'Capturado nas transações do pedido.' }),
+    adjusted: Money.meta({ description: 'Devolvido pelo hub ao ajustar ao total final.' }),
+    refunded: Money.meta({ description: 'Reembolsado de outro modo (por uma pessoa, pelo cancelamento).' }),
+    owed: Money.meta({ description: 'O total final passou do cobrado: a diferença a cobrar (POST /api/payment-hub/payment/{orderId}).' }),
+    over: Money.meta({ description: 'O cobrado passou do total final: devolvido automaticamente quando o pedido sai da loja.' }),
+  })
+  .meta({ id: 'PaymentBalance' });
+
+export const TransactionList = z.object({ data: z.array(PaymentTransaction), balance: PaymentBalance }).meta({ id: 'PaymentTransactionList' });
 
 export const RefusalAnswer = z
   .object({
@@ -304,7 +331,9 @@ export const paymentHubRoutes = {
     method: 'POST',
     path: '/api/payment-hub/payment/:orderId',
     operationId: 'chargeOrder',
-    summary: 'Cobra o pedido online pelo total (Pix, cartão ou boleto): cria a transação e o pedido passa a aguardar pagamento. ' + SIMULATOR_DOC,
+    summary:
+      'Cobra o pedido online pelo total (Pix, cartão ou boleto): cria a transação e o pedido passa a aguardar pagamento. Depois de pago, cobra a diferença quando o total final passou do cobrado (itens pesados, substituições); 409 se não há diferença. ' +
+      SIMULATOR_DOC,
     tags,
     permission: orderReaders,
     access: { fixture: 'paymentHubCharge' },

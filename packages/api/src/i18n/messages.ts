@@ -534,6 +534,14 @@ export const messages = {
   },
   // payment hub, transactions and refunds
   PAYMENT_CHARGE_CREATED: { 'pt-BR': 'Cobrança do pedido {number} criada: {status}.', en: 'Charge of order {number} created: {status}.' },
+  PAYMENT_DIFFERENCE_CHARGE_CREATED: {
+    'pt-BR': 'Cobrança da diferença de R$ {amount} do pedido {number} criada: {status}.',
+    en: 'Charge of the R$ {amount} difference of order {number} created: {status}.',
+  },
+  PAYMENT_NOTHING_OWED: {
+    'pt-BR': 'O pedido {number} já está pago: o total final não passou do que foi cobrado.',
+    en: 'Order {number} is already paid: its final total did not go above what was charged.',
+  },
   PAYMENT_CHARGE_REFUSED: { 'pt-BR': 'Pagamento do pedido {number} recusado: {reason}', en: 'Payment of order {number} refused: {reason}' },
   PAYMENT_TRANSACTION_NOT_FOUND: { 'pt-BR': 'Transação de pagamento não encontrada.', en: 'Payment transaction not found.' },
   PAYMENT_ORDER_PAYS_IN_PERSON: {

@@ -6,9 +6,11 @@ import {
   fromCents,
   type PaymentMethodCode,
   type PaymentProviderName,
+  type PaymentBalance,
   type PaymentRefund,
   type PaymentTransaction,
   type PaymentTransactionRow,
+  type RefundKind,
   type RefundStatus,
   type TransactionStatus,
 } from '@backoffice/contracts';
@@ -20,6 +22,11 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 export const brl = (cents: bigint | number) =>
   (Number(cents) / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
+/** The idempotency keys of the hub's own refunds: a canceled paid order's, and the adjustment to an order's final total. */
+export const CANCEL_REFUND_KEY = 'auto:cancel:';
+export const ADJUSTMENT_REFUND_KEY = 'auto:settle:';
+const refundKind = (key: string): RefundKind => (key.startsWith(ADJUSTMENT_REFUND_KEY) ? 'adjustment' : key.startsWith(CANCEL_REFUND_KEY) ? 'cancel' : 'manual');
+
 export const toRefund = (r: RefundRow): z.input<typeof PaymentRefund> => ({
   id: r.id,
   transaction_id: r.transactionId,
@@ -29,6 +36,7 @@ export const toRefund = (r: RefundRow): z.input<typeof PaymentRefund> => ({
   status_label: REFUND_STATUS_LABELS[r.status as RefundStatus],
   provider_reference: r.providerReference,
   automatic: r.automatic,
+  kind: refundKind(r.idempotencyKey),
   created_at: r.createdAt.toISOString(),
 });
 
@@ -71,4 +79,14 @@ export const toTransaction = (t: TransactionRow, refunds: RefundRow[]): z.input<
 export const toListRow = (t: TransactionRow & { _count: { refunds: number } }): z.input<typeof PaymentTransactionRow> => ({
   ...toRow(t),
   refunds_count: t._count.refunds,
+});
+
+/** The order's balance (PaymentBalance) from cents. */
+export const fromBalance = (b: { totalCents: bigint; chargedCents: bigint; adjustedCents: bigint; refundedCents: bigint; owedCents: bigint; overCents: bigint }): z.input<typeof PaymentBalance> => ({
+  order_total: fromCents(b.totalCents),
+  charged: fromCents(b.chargedCents),
+  adjusted: fromCents(b.adjustedCents),
+  refunded: fromCents(b.refundedCents),
+  owed: fromCents(b.owedCents),
+  over: fromCents(b.overCents),
 });

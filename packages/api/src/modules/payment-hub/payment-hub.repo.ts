@@ -2,6 +2,7 @@ import type { PaymentMethodCode, PaymentProviderName, RefundStatus, TransactionS
 import type { Db, Tx } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { endOfBusinessDay, startOfBusinessDay } from '../../lib/business-day.ts';
+import { ADJUSTMENT_REFUND_KEY } from './payment-hub.mapping.ts';
 
 export const transactionSelect = {
   id: true,
@@ -41,6 +42,7 @@ export const refundSelect = {
   providerReference: true,
   automatic: true,
   requestHash: true,
+  idempotencyKey: true,
   createdAt: true,
 } as const;
 export type RefundRow = Prisma.PaymentRefundGetPayload<{ select: typeof refundSelect }>;
@@ -79,6 +81,13 @@ export interface NewRefund {
 }
 
 /** Why a refund could not be reserved. */
+/** What an order's captured payments add up to (cents): captured, given back by adjustments, given back otherwise. */
+export interface PaymentSums {
+  chargedCents: bigint;
+  adjustedCents: bigint;
+  refundedCents: bigint;
+}
+
 export type RefundRefusal = { kind: 'nothing_captured' } | { kind: 'above_refundable'; refundableCents: bigint };
 
 export interface ReportFilters {
@@ -167,6 +176,22 @@ export function createPaymentHubRepo(db: Db) {
       }
     },
 
+    /**
+     * A charge of what the order owes beyond its captured payments, under the order's lock: none while
+     * another payment of the order waits (pending, authorized), and `amount` read from the sums as they
+     * are then, so two members charging the difference at once charge it once.
+     */
+    createDifference(accountId: number, t: Omit<NewTransaction, 'amountCents'>, amount: (sums: PaymentSums) => bigint): Promise<TransactionRow | 'waiting' | 'nothing_owed'> {
+      return db.$transaction(async (tx: Tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('payments:order'), ${t.orderId})`;
+        const waiting = await tx.paymentTransaction.count({ where: { accountId, orderId: t.orderId, status: { in: ['pending', 'authorized'] } } });
+        if (waiting) return 'waiting' as const;
+        const amountCents = amount(await this.balance(accountId, t.orderId, tx));
+        if (amountCents <= 0n) return 'nothing_owed' as const;
+        return tx.paymentTransaction.create({ data: { ...t, amountCents, accountId, status: 'pending', liveOrderId: null }, select: transactionSelect });
+      });
+    },
+
     /** Records the provider's first answer to a charge. */
     recordCharge(
       accountId: number,
@@ -205,6 +230,23 @@ export function createPaymentHubRepo(db: Db) {
     async refundable(accountId: number, orderId: number) {
       const rows = await db.paymentTransaction.findMany({ where: { accountId, orderId, status: 'captured' }, select: transactionSelect, orderBy: { id: 'asc' } });
       return rows.filter((r) => r.capturedCents > r.refundedCents);
+    },
+
+    /**
+     * What the order's captured payments add up to: captured, given back by the hub's adjustments to
+     * the order's final total, and given back otherwise (a member, a cancel); failed refunds count nothing.
+     */
+    async balance(accountId: number, orderId: number, client: Db | Tx = db): Promise<PaymentSums> {
+      const [row] = await client.$queryRaw<Array<{ charged: bigint; adjusted: bigint; refunded: bigint }>>`
+        SELECT coalesce(sum(t.captured_cents), 0)::bigint AS charged,
+               coalesce(sum(r.adjusted), 0)::bigint AS adjusted, coalesce(sum(r.refunded), 0)::bigint AS refunded
+          FROM payment_transactions t
+          LEFT JOIN LATERAL (
+            SELECT sum(amount_cents) FILTER (WHERE idempotency_key LIKE ${`${ADJUSTMENT_REFUND_KEY}%`}) AS adjusted,
+                   sum(amount_cents) FILTER (WHERE idempotency_key NOT LIKE ${`${ADJUSTMENT_REFUND_KEY}%`}) AS refunded
+              FROM payment_refunds WHERE transaction_id = t.id AND status <> 'failed') r ON true
+         WHERE t.account_id = ${accountId} AND t.order_id = ${orderId} AND t.status = 'captured'`;
+      return { chargedCents: BigInt(row!.charged), adjustedCents: BigInt(row!.adjusted), refundedCents: BigInt(row!.refunded) };
     },
 
     refundsOf: (transactionIds: number[]) =>
@@ -289,7 +331,7 @@ export function createPaymentHubRepo(db: Db) {
           SELECT id, captured_cents, refunded_cents FROM payment_transactions
            WHERE account_id = ${accountId} AND order_id = ${r.orderId} AND status = 'captured'
              ${r.transactionId !== undefined ? Prisma.sql`AND id = ${r.transactionId}` : Prisma.empty}
-           ORDER BY (captured_cents > refunded_cents) DESC, id DESC
+           ORDER BY captured_cents - refunded_cents DESC, id DESC
            LIMIT 1
            FOR UPDATE`;
         const existing = await tx.paymentRefund.findUnique({ where: { accountId_idempotencyKey: { accountId, idempotencyKey: r.idempotencyKey } }, select: refundSelect });

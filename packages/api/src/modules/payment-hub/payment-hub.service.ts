@@ -19,8 +19,8 @@ import { translate, type Lang } from '../../i18n/messages.ts';
 import type { Caller, StoreScope } from '../locations/locations.service.ts';
 import type { OrdersService, OrderTransition } from '../orders/orders.service.ts';
 import type { NamedOrder } from '../orders/orders.repo.ts';
-import { brl, toTransaction } from './payment-hub.mapping.ts';
-import type { PaymentHubRepo, RefundRow, TransactionRow } from './payment-hub.repo.ts';
+import { ADJUSTMENT_REFUND_KEY, CANCEL_REFUND_KEY, brl, fromBalance, toTransaction } from './payment-hub.mapping.ts';
+import type { PaymentHubRepo, PaymentSums, RefundRow, TransactionRow } from './payment-hub.repo.ts';
 import { ProviderError, type PaymentProvider, type PaymentState, type WebhookRequest, type ChargeRequest } from './providers/provider.ts';
 import { describeRefusal } from './providers/refusals.ts';
 
@@ -41,6 +41,8 @@ interface Deps {
 /** Statuses an order leaves once it is paid: a cancel from any of them refunds what was captured. */
 const AFTER_PAYMENT: readonly OrderStatus[] = ['paid', 'picking', 'picked', 'ready', 'out_for_delivery', 'awaiting_pickup', 'delivered', 'picked_up'];
 const CANCELED_REASON = 'pedido cancelado';
+/** Once the order leaves the store its total is final: what was charged beyond it goes back (and again, should a try fail, at delivery). */
+const SETTLES_AT: readonly OrderStatus[] = ['out_for_delivery', 'awaiting_pickup', 'delivered', 'picked_up'];
 
 const brief = (o: NamedOrder) => ({ id: o.id, number: o.number, status: o.status });
 const requestHash = (orderId: number, amountCents: bigint | null, reason: string | null) =>
@@ -97,11 +99,13 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
       throw new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'PAYMENT_PROVIDER_UNAVAILABLE');
     }
     await repo.settleRefund(refund.id, outcome.status, outcome.reference);
-    const after = (await repo.find(accountId, t.id))!;
-    if (outcome.status !== 'failed' && after.refundedCents === after.capturedCents) {
+    if (outcome.status === 'failed') return;
+    // Everything captured on the order given back (over all its payments): a delivered order ends refunded.
+    const sums = await repo.balance(accountId, t.orderId);
+    if (sums.chargedCents > 0n && sums.adjustedCents + sums.refundedCents >= sums.chargedCents) {
       const order = await orders.find(accountId, t.orderId);
       if (order && (order.status === 'delivered' || order.status === 'picked_up')) {
-        await move(accountId, t.orderId, 'refunded', `Reembolso total: R$ ${brl(after.refundedCents)}.`);
+        await move(accountId, t.orderId, 'refunded', `Reembolso total: R$ ${brl(sums.refundedCents)}.`);
       }
     }
   }
@@ -109,7 +113,7 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
   /** Refunds everything captured on the order (a paid order canceled), once per transaction whatever the retries. */
   async function refundAll(accountId: number, orderId: number) {
     for (const t of await repo.refundable(accountId, orderId)) {
-      const key = `auto:cancel:${orderId}:${t.id}`;
+      const key = `${CANCEL_REFUND_KEY}${orderId}:${t.id}`;
       const reserved = await repo.reserveRefund(accountId, {
         orderId,
         transactionId: t.id,
@@ -140,6 +144,57 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
     }
   }
 
+  /**
+   * The order's payments against its total, which picking changes after payment. `owed`: the final
+   * total passed what was charged (less the hub's adjustments): the difference may be charged.
+   * `over`: what was charged, less every refund, passed the final total: it goes back when the order
+   * leaves the store. Nothing of either for an order with nothing captured, canceled or refunded.
+   */
+  async function balanceOf(order: NamedOrder) {
+    return balanceFrom(order, await repo.balance(order.accountId, order.id));
+  }
+  function balanceFrom(order: NamedOrder, b: PaymentSums) {
+    const open = b.chargedCents > 0n && order.status !== 'canceled' && order.status !== 'refunded';
+    const kept = b.chargedCents - b.adjustedCents;
+    const owedCents = open && order.totalCents > kept ? order.totalCents - kept : 0n;
+    const overCents = open && kept - b.refundedCents > order.totalCents ? kept - b.refundedCents - order.totalCents : 0n;
+    return { totalCents: order.totalCents, ...b, owedCents, overCents };
+  }
+
+  /**
+   * Gives back what was charged beyond the order's final total (lighter weighings, cheaper
+   * substitutes, missing items, a discount after payment), from the oldest captured payment on. The
+   * key is the balance it corrects: the same balance seen twice (a retry, a courier bringing the order
+   * back and taking it out again) gives back once.
+   */
+  async function settle(accountId: number, orderId: number) {
+    const order = await orders.find(accountId, orderId);
+    if (!order) return;
+    const b = await balanceOf(order);
+    let left = b.overCents;
+    if (left <= 0n) return;
+    const reason = `ajuste ao total final do pedido, R$ ${brl(order.totalCents)}`;
+    const state = `${orderId}:${order.totalCents}:${b.chargedCents}:${b.adjustedCents + b.refundedCents}`;
+    for (const t of await repo.refundable(accountId, orderId)) {
+      if (left <= 0n) break;
+      const room = t.capturedCents - t.refundedCents;
+      const amountCents = left < room ? left : room;
+      const reserved = await repo.reserveRefund(accountId, {
+        orderId,
+        transactionId: t.id,
+        idempotencyKey: `${ADJUSTMENT_REFUND_KEY}${state}:${t.id}`,
+        requestHash: requestHash(orderId, amountCents, reason),
+        amountCents,
+        reason,
+        automatic: true,
+        createdById: null,
+      });
+      if ('kind' in reserved || reserved.replay) return;
+      await execute(accountId, reserved.refund);
+      left -= amountCents;
+    }
+  }
+
   async function refundAnswer(accountId: number, refund: RefundRow, lang: Lang) {
     const t = (await repo.find(accountId, refund.transactionId))!;
     const [transaction] = await withRefunds([t]);
@@ -157,14 +212,18 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
     /**
      * Charges the order's total through the active provider: checks the store's configuration of the
      * method, creates the transaction (one live per order), moves the order to payment_pending and
-     * records the provider's answer. A refusal leaves the order waiting for a new attempt.
+     * records the provider's answer. A refusal leaves the order waiting for a new attempt. After
+     * payment, charges what the order owes beyond what was captured (picking raised its total), once.
      */
     async charge(caller: Caller, orderId: number, input: ChargeInput, lang: Lang) {
       const order = await orders.visible(caller, orderId);
       if (order.paysInPerson) throw new BusinessRuleError('PAYMENT_ORDER_PAYS_IN_PERSON', { number: order.number });
-      if (order.status !== 'created' && order.status !== 'payment_pending') {
+      // After payment, what picking added to the total (heavier weighings, dearer substitutes) is charged on its own.
+      const difference = AFTER_PAYMENT.includes(order.status);
+      if (!difference && order.status !== 'created' && order.status !== 'payment_pending') {
         throw new ConflictError('PAYMENT_ORDER_NOT_PAYABLE', { number: order.number, status: ORDER_STATUS_LABELS[order.status] });
       }
+      if (difference && (await balanceOf(order)).owedCents <= 0n) throw new ConflictError('PAYMENT_NOTHING_OWED', { number: order.number });
       const def = PAYMENT_METHOD_CATALOG[input.method];
       const config = await repo.methodConfig(caller.accountId, order.locationId, input.method);
       if (!(config ? config.active : def.defaultActive)) throw fieldError(422, 'PAYMENT_METHOD_INACTIVE', 'method', { method: def.label });
@@ -176,18 +235,23 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
       if (order.totalCents <= 0n) throw new BusinessRuleError('PAYMENT_ORDER_ZERO', { number: order.number });
 
       const provider = providers.active;
-      const row = await repo.create(caller.accountId, {
+      const fields = {
         orderId: order.id,
         locationId: order.locationId,
         method: input.method,
         provider: provider.name,
-        amountCents: order.totalCents,
         installments: input.installments,
         cardBrand: null,
         cardLast4: input.card ? input.card.number.slice(-4) : null,
         createdById: caller.userId,
-      });
-      if (!row) throw new ConflictError('PAYMENT_IN_PROGRESS', { number: order.number });
+      };
+      const created = difference
+        ? await repo.createDifference(caller.accountId, fields, (sums) => balanceFrom(order, sums).owedCents)
+        : ((await repo.create(caller.accountId, { ...fields, amountCents: order.totalCents })) ?? ('waiting' as const));
+      if (created === 'nothing_owed') throw new ConflictError('PAYMENT_NOTHING_OWED', { number: order.number });
+      if (created === 'waiting') throw new ConflictError('PAYMENT_IN_PROGRESS', { number: order.number });
+      const row = created;
+      const amountCents = row.amountCents;
       if (order.status === 'created') {
         try {
           await orders.moveByProvider(caller.accountId, order.id, 'payment_pending', 'payment', `Cobrança criada: ${def.label}, R$ ${brl(order.totalCents)}.`);
@@ -202,14 +266,14 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
         transactionId: row.id,
         orderId: order.id,
         orderNumber: order.number,
-        amountCents: order.totalCents,
+        amountCents,
         method: input.method,
         installments: input.installments,
         card: input.card
           ? { number: input.card.number, holderName: input.card.holder_name, expiryMonth: input.card.expiry_month, expiryYear: input.card.expiry_year, cvv: input.card.cvv }
           : undefined,
         payer: { name: payer?.name ?? order.customerName, email: payer?.email ?? null, cpf: payer?.cpf ?? null },
-        description: `Pedido ${order.number} - ${order.locationName}`,
+        description: `Pedido ${order.number}${difference ? ' (diferença da separação)' : ''} - ${order.locationName}`,
         idempotencyKey: `charge-${row.id}`,
       };
       let state: PaymentState | { reference: null; status: 'refused'; refusalCode: string; cardBrand?: undefined; capturedCents?: undefined; pixCopyPaste?: undefined; boletoLine?: undefined };
@@ -224,7 +288,7 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
       await repo.recordCharge(caller.accountId, row.id, {
         providerReference: state.reference,
         status: state.status,
-        capturedCents: state.capturedCents ?? order.totalCents,
+        capturedCents: state.capturedCents ?? amountCents,
         cardBrand: state.cardBrand ?? null,
         refusalCode: state.status === 'refused' ? (state.refusalCode ?? 'other') : null,
         refusalReason: refusal?.reason ?? null,
@@ -239,14 +303,15 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
       if (state.reference && providers.active.afterRecorded) await providers.active.afterRecorded(state as PaymentState, request);
       const message = refusal
         ? translate('PAYMENT_CHARGE_REFUSED', lang, { number: order.number, reason: refusal.reason })
-        : translate('PAYMENT_CHARGE_CREATED', lang, { number: order.number, status: TRANSACTION_STATUS_LABELS[transaction!.status] });
+        : translate(difference ? 'PAYMENT_DIFFERENCE_CHARGE_CREATED' : 'PAYMENT_CHARGE_CREATED', lang, { number: order.number, amount: brl(amountCents), status: TRANSACTION_STATUS_LABELS[transaction!.status] });
       return { message, transaction: transaction!, order: brief(now) };
     },
 
     /** The order's transactions (the order page's payment card), newest first, with their refunds. */
     async ofOrder(caller: Caller, orderId: number) {
       const order = await orders.visible(caller, orderId);
-      return { data: await withRefunds(await repo.ofOrder(caller.accountId, order.id)) };
+      const [rows, balance] = await Promise.all([repo.ofOrder(caller.accountId, order.id), balanceOf(order)]);
+      return { data: await withRefunds(rows), balance: fromBalance(balance) };
     },
 
     /** Why a transaction the caller sees was refused; 409 when it was not. */
@@ -282,7 +347,7 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
       };
       const prior = await repo.findRefundByKey(caller.accountId, key);
       if (prior) return replay(prior);
-      const reserved = await repo.reserveRefund(caller.accountId, {
+      const reservation = {
         orderId: order.id,
         idempotencyKey: key,
         requestHash: hash,
@@ -290,13 +355,21 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
         reason: input.reason ?? null,
         automatic: false,
         createdById: caller.userId,
-      });
+      };
+      const reserved = await repo.reserveRefund(caller.accountId, reservation);
       if ('kind' in reserved) {
         if (reserved.kind === 'nothing_captured') throw new ConflictError('PAYMENT_NOTHING_CAPTURED', { number: order.number });
         throw fieldError(422, 'PAYMENT_REFUND_ABOVE_CAPTURED', 'amount', { amount: brl(amountCents ?? 0n), refundable: brl(reserved.refundableCents) });
       }
       if (reserved.replay) return replay(reserved.refund);
       await execute(caller.accountId, reserved.refund);
+      // A total refund gives back what is left on every payment of the order (the difference charged after picking too).
+      if (amountCents === null) {
+        for (const t of await repo.refundable(caller.accountId, order.id)) {
+          const more = await repo.reserveRefund(caller.accountId, { ...reservation, transactionId: t.id, idempotencyKey: `${key}#${t.id}` });
+          if (!('kind' in more) && !more.replay) await execute(caller.accountId, more.refund);
+        }
+      }
       return { replayed: false, body: await refundAnswer(caller.accountId, reserved.refund, lang) };
     },
 
@@ -334,8 +407,12 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
       return { received: true as const, outcome: applied.outcome };
     },
 
-    /** Hears the orders' transitions: a canceled order's waiting payments are voided and what it paid is refunded. */
+    /**
+     * Hears the orders' transitions: a canceled order's waiting payments are voided and what it paid
+     * is refunded; an order leaving the store gets back what was charged beyond its final total.
+     */
     async onTransition(t: OrderTransition) {
+      if (SETTLES_AT.includes(t.to)) return settle(t.accountId, t.order.id);
       if (t.to !== 'canceled') return;
       await cancelWaiting(t.accountId, t.order.id);
       if (t.from === null || AFTER_PAYMENT.includes(t.from) || t.from === 'payment_pending') await refundAll(t.accountId, t.order.id);

@@ -138,8 +138,11 @@ describe('charging an order with the simulator', () => {
     await t.drainJobs();
     expect(await orderStatus(order.id)).toBe('paid');
     expect((await transactions(order.id)).map((x) => x.status)).toEqual(['captured', 'refused', 'refused']);
-    // A paid order is not charged again.
-    expectEnvelope((await charge(order.id, { method: 'pix' })).body, 'PAYMENT_ORDER_NOT_PAYABLE');
+    // A paid order is not charged again (only what picking may add to its total); a canceled one not at all.
+    expectEnvelope((await charge(order.id, { method: 'pix' })).body, 'PAYMENT_NOTHING_OWED');
+    const canceled = await newOrder();
+    expect((await t.http.post(`/api/order/cancel/${canceled.id}`).set(bearer(admin))).status).toBe(200);
+    expectEnvelope((await charge(canceled.id, { method: 'pix' })).body, 'PAYMENT_ORDER_NOT_PAYABLE');
   });
 
   it('keeps 4000…0259 pending until the webhook captures it, and 4000…0119 until the webhook refuses it', async () => {
@@ -428,6 +431,123 @@ describe('refunds', () => {
     const res = await refund(order.id, 'sem-captura-1', {});
     expect(res.status).toBe(409);
     expectEnvelope(res.body, 'PAYMENT_NOTHING_CAPTURED');
+  });
+});
+
+describe('the final total after picking (weighed items, substitutions, missing items)', () => {
+  interface Balance {
+    order_total: number;
+    charged: number;
+    adjusted: number;
+    refunded: number;
+    owed: number;
+    over: number;
+  }
+  const balance = async (orderId: number) => (await t.http.get('/api/payment-hub/transactions').query({ order_id: orderId }).set(bearer(admin))).body.balance as Balance;
+  const cents = (reais: number) => Math.round(reais * 100);
+
+  /** An order with 2 × leite and 0,5 kg of cheese, paid by Pix, in picking. */
+  async function pickingOrder() {
+    const order = await newOrder({
+      items: [
+        { product_id: store.products.leite, quantity: 2 },
+        { product_id: store.products.queijo, quantity: 1, weight: 0.5 },
+        { product_id: store.products.arroz5, quantity: 2 },
+      ],
+    });
+    expect((await charge(order.id, { method: 'pix' })).status).toBe(201);
+    await t.drainJobs();
+    expect((await move(order.id, 'picking')).status).toBe(200);
+    const full = (await t.http.get(`/api/order/full-order/${order.id}`).set(bearer(admin))).body as { items: Array<{ id: number; product_id: number }> };
+    const line = (productId: number) => full.items.find((i) => i.product_id === productId)!.id;
+    return { order, cheese: line(store.products.queijo), milk: line(store.products.leite), rice: line(store.products.arroz5) };
+  }
+  const pick = (orderId: number, items: unknown[]) => t.http.post(`/api/order/items/${orderId}`).set(bearer(admin)).send({ items });
+
+  it('charges what a heavier weighing added, once, and then nothing more', async () => {
+    const { order, cheese, milk, rice } = await pickingOrder();
+    expect(await balance(order.id)).toMatchObject({ order_total: order.total, charged: order.total, owed: 0, over: 0 });
+    const picked = await pick(order.id, [
+      { item_id: cheese, status: 'picked', weight: 0.65 },
+      { item_id: milk, status: 'picked' },
+      { item_id: rice, status: 'picked' },
+    ]);
+    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+    const total = picked.body.order.total as number;
+    expect(total).toBeGreaterThan(order.total);
+    const owed = await balance(order.id);
+    expect(cents(owed.owed)).toBe(cents(total) - cents(order.total));
+
+    const difference = await charge(order.id, { method: 'pix' });
+    expect(difference.status, JSON.stringify(difference.body)).toBe(201);
+    expect(difference.body.message).toContain('diferença');
+    expect(cents(difference.body.transaction.amount)).toBe(cents(owed.owed));
+    // Paid already: the order does not go back to waiting for a payment.
+    expect(difference.body.order.status).toBe('picking');
+    await t.drainJobs();
+    expect(await orderStatus(order.id)).toBe('picking');
+    expect(await balance(order.id)).toMatchObject({ charged: total, owed: 0, over: 0 });
+    expectEnvelope((await charge(order.id, { method: 'pix' })).body, 'PAYMENT_NOTHING_OWED');
+    // Leaving the store gives nothing back: what was charged is the total.
+    for (const s of ['picked', 'ready', 'out_for_delivery', 'delivered']) expect((await move(order.id, s)).status).toBe(200);
+    expect((await transactions(order.id)).flatMap((tx) => tx.refunds)).toEqual([]);
+
+    // Two payments now: a refund larger than the difference comes from the first; a total refund gives back both and ends the order.
+    const partial = await refund(order.id, 'dois-pagamentos-parcial', { amount: 5, reason: 'Embalagem danificada' });
+    expect(partial.status, JSON.stringify(partial.body)).toBe(201);
+    expect(partial.body.transaction.id).not.toBe(difference.body.transaction.id);
+    const all = await refund(order.id, 'dois-pagamentos-total', {});
+    expect(all.status, JSON.stringify(all.body)).toBe(201);
+    expect(await orderStatus(order.id)).toBe('refunded');
+    expect((await transactions(order.id)).map((tx) => tx.refundable_amount)).toEqual([0, 0]);
+    expect(cents((await balance(order.id)).refunded)).toBe(cents(total));
+  });
+
+  it('gives back what a lighter weighing and a missing item took off, to the cent, when the order leaves the store, once', async () => {
+    const { order, cheese, milk, rice } = await pickingOrder();
+    const picked = await pick(order.id, [
+      { item_id: cheese, status: 'picked', weight: 0.42 },
+      { item_id: milk, status: 'missing' },
+      { item_id: rice, status: 'picked' },
+    ]);
+    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
+    const total = picked.body.order.total as number;
+    const over = cents(order.total) - cents(total);
+    expect(over).toBeGreaterThan(0);
+    expect(await balance(order.id)).toMatchObject({ owed: 0, over: over / 100 });
+    expectEnvelope((await charge(order.id, { method: 'pix' })).body, 'PAYMENT_NOTHING_OWED');
+
+    // Still in the store: nothing goes back yet (a discount or a new weighing may still change the total).
+    for (const s of ['picked', 'ready']) expect((await move(order.id, s)).status).toBe(200);
+    expect((await transactions(order.id))[0]!.refunds).toEqual([]);
+    expect((await move(order.id, 'out_for_delivery')).status).toBe(200);
+    const [tx] = await transactions(order.id);
+    expect(tx!.refunds).toEqual([expect.objectContaining({ amount: over / 100, automatic: true, kind: 'adjustment', status: 'succeeded' })]);
+    expect(await balance(order.id)).toMatchObject({ charged: order.total, adjusted: over / 100, owed: 0, over: 0 });
+
+    // The courier brings it back and takes it out again, then delivers: nothing more goes back.
+    for (const s of ['ready', 'out_for_delivery', 'delivered']) expect((await move(order.id, s)).status).toBe(200);
+    expect((await transactions(order.id))[0]!.refunds).toHaveLength(1);
+
+    // A member's refund after delivery is the store's choice: it leaves no difference to charge.
+    expect((await refund(order.id, 'apos-ajuste-1', { amount: 2, reason: 'Cortesia' })).status).toBe(201);
+    expect(await balance(order.id)).toMatchObject({ refunded: 2, owed: 0, over: 0 });
+    expect((await transactions(order.id))[0]!.refunds.map((r) => (r as { kind?: string }).kind).sort()).toEqual(['adjustment', 'manual']);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('charges the difference once when members charge it at the same time', async () => {
+    const { order, cheese, milk, rice } = await pickingOrder();
+    await pick(order.id, [
+      { item_id: cheese, status: 'picked', weight: 0.8 },
+      { item_id: milk, status: 'picked' },
+      { item_id: rice, status: 'picked' },
+    ]);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => charge(order.id, { method: 'pix' })));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(4);
+    await t.drainJobs();
+    expect((await balance(order.id)).owed).toBe(0);
+    expect(await t.db.paymentTransaction.count({ where: { orderId: order.id } })).toBe(2);
   });
 });
 

@@ -11,6 +11,7 @@ export type PaymentsByLocation = Schemas['PaymentsByLocation'];
 export type PaymentsRow = PaymentsByLocation['rows'][number];
 export type PaymentFigures = PaymentsByLocation['totals'];
 export type PaymentTransaction = Schemas['PaymentTransaction'];
+export type PaymentBalance = Schemas['PaymentBalance'];
 export type PaymentTransactionRow = Schemas['PaymentTransactionRow'];
 export type PaymentRefusal = Schemas['PaymentRefusal'];
 export type ChargeBody = Schemas['ChargeBodyInput'];
@@ -67,9 +68,9 @@ export const settleInterval = (txs: Array<Pick<PaymentTransaction, 'status' | 'r
 export const orderTransactionsQuery = (accountId: number, orderId: number) =>
   queryOptions({
     queryKey: financialKeys.orderTransactions(accountId, orderId),
-    queryFn: () => unwrap(api.GET('/api/payment-hub/transactions', { params: { query: { order_id: orderId } } })).then((r) => r.data),
+    queryFn: () => unwrap(api.GET('/api/payment-hub/transactions', { params: { query: { order_id: orderId } } })),
     // Until the webhook settles it: Pix, boleto and cards under analysis confirm a moment later.
-    refetchInterval: (query) => settleInterval(query.state.data),
+    refetchInterval: (query) => settleInterval(query.state.data?.data),
     meta: { silent: true },
   });
 

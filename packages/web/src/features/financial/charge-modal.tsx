@@ -65,6 +65,8 @@ function TestCards({ onPick }: { onPick: (number: string) => void }) {
 
 interface Props {
   order: { id: number; number: number; total: number };
+  /** The difference picking added after payment, charged on its own (the API charges what is owed). */
+  difference?: number;
   opened: boolean;
   onClose: () => void;
   /** The server's message of a successful action, shown by the card. */
@@ -72,7 +74,8 @@ interface Props {
 }
 
 /** "Cobrar": the method (and card, installments), then a confirmation with the amount; the server's answer in its words. */
-export function ChargeModal({ order, opened, onClose, onDone }: Props) {
+export function ChargeModal({ order, difference, opened, onClose, onDone }: Props) {
+  const amount = difference ?? order.total;
   const charge = useChargeOrder(order.id);
   const [step, setStep] = useState<'form' | 'confirm'>('form');
   const [error, setError] = useState<string | null>(null);
@@ -113,12 +116,18 @@ export function ChargeModal({ order, opened, onClose, onDone }: Props) {
     .join(' · ');
 
   return (
-    <Modal opened={opened} onClose={close} title={<Text fw={600}>{t('financial.charge.title', { number: order.number })}</Text>} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={<Text fw={600}>{t(difference === undefined ? 'financial.charge.title' : 'financial.charge.differenceTitle', { number: order.number })}</Text>}
+      centered
+      size="lg"
+    >
       {step === 'form' ? (
         <form onSubmit={form.onSubmit(() => setStep('confirm'))} noValidate>
           <Stack gap="md">
             <Text size="sm" c="dimmed">
-              {t('financial.charge.amount', { total: formatMoney(order.total) })}
+              {t(difference === undefined ? 'financial.charge.amount' : 'financial.charge.differenceAmount', { total: formatMoney(amount) })}
             </Text>
             <Select
               label={t('financial.charge.method')}
@@ -139,7 +148,7 @@ export function ChargeModal({ order, opened, onClose, onDone }: Props) {
                   <Select
                     label={t('financial.charge.installments')}
                     description={t('financial.charge.installmentsHint')}
-                    data={INSTALLMENTS.map((n) => ({ value: n, label: n === '1' ? t('financial.charge.upfront') : t('financial.charge.installmentOption', { count: n, each: formatMoney(order.total / Number(n)) }) }))}
+                    data={INSTALLMENTS.map((n) => ({ value: n, label: n === '1' ? t('financial.charge.upfront') : t('financial.charge.installmentOption', { count: n, each: formatMoney(amount / Number(n)) }) }))}
                     allowDeselect={false}
                     {...form.getInputProps('installments')}
                   />
@@ -158,7 +167,7 @@ export function ChargeModal({ order, opened, onClose, onDone }: Props) {
       ) : (
         <Stack gap="md" data-testid="charge-confirm">
           <ServerError message={error} testId="charge-error" />
-          <Text size="sm">{t('financial.charge.confirm', { total: formatMoney(order.total), number: order.number, summary })}</Text>
+          <Text size="sm">{t(difference === undefined ? 'financial.charge.confirm' : 'financial.charge.differenceConfirm', { total: formatMoney(amount), number: order.number, summary })}</Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => setStep('form')} disabled={charge.isPending}>
               {t('common.back')}

@@ -1,4 +1,4 @@
-import type { PaymentTransaction, PaymentTransactionRow, PaymentsByLocation } from './api';
+import type { PaymentBalance, PaymentTransaction, PaymentTransactionRow, PaymentsByLocation } from './api';
 
 const FIGURES = { received: 0, received_count: 0, refunded: 0, refunded_count: 0, pending: 0, pending_count: 0, net: 0 };
 
@@ -55,6 +55,11 @@ export function transaction(patch: Partial<PaymentTransaction> = {}): PaymentTra
     refunds: [],
     ...patch,
   };
+}
+
+/** The order's payments against its total: by default all of it charged, nothing owed or over. */
+export function balance(patch: Partial<PaymentBalance> = {}): PaymentBalance {
+  return { order_total: 36.43, charged: 36.43, adjusted: 0, refunded: 0, owed: 0, over: 0, ...patch };
 }
 
 export const REFUSED = transaction({

@@ -1,14 +1,14 @@
 import '../../test/signed-in';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../shared/api/query-client';
 import { theme } from '../../shared/ui/theme';
 import { SHELL_ROUTES, apiError, json, mockApi, type Handler } from '../../test/api-mock';
 import { SETTLE_POLL_MS, settleInterval, type PaymentTransaction } from './api';
-import { REFUSED, transaction } from './financial-fixtures';
+import { REFUSED, balance, transaction } from './financial-fixtures';
 import { OrderPaymentCard, type PaymentCardOrder } from './order-payment-card';
 
 const ORDER: PaymentCardOrder = { id: 42, number: 1007, status: 'paid', total: 36.43, pays_in_person: false };
@@ -38,13 +38,13 @@ const refunded = (tx: PaymentTransaction, amount: number) =>
     ...tx,
     refunded_amount: amount,
     refundable_amount: Math.round((tx.captured_amount - amount) * 100) / 100,
-    refunds: [{ id: 5, transaction_id: tx.id, amount, reason: 'Item em falta', status: 'succeeded', status_label: 'Reembolsado', provider_reference: 'sim_rf_5', automatic: false, created_at: '2026-11-21T15:00:00.000Z' }],
+    refunds: [{ id: 5, transaction_id: tx.id, amount, reason: 'Item em falta', status: 'succeeded', status_label: 'Reembolsado', provider_reference: 'sim_rf_5', automatic: false, kind: 'manual', created_at: '2026-11-21T15:00:00.000Z' }],
   });
 
 describe('OrderPaymentCard', { timeout: 30_000 }, () => {
   it('lists the transactions with status, method, card, amounts and refunds, and explains a refusal', async () => {
     const { fetchMock } = renderCard(ORDER, {
-      [`GET ${TXS}`]: () => json({ data: [refunded(transaction(), 10), REFUSED] }),
+      [`GET ${TXS}`]: () => json({ data: [refunded(transaction(), 10), REFUSED], balance: balance() }),
       'GET /api/payment-hub/transaction/8/verify-refusal': () =>
         json({ transaction_id: 8, order_id: 42, method: 'credit_card', code: 'insufficient_funds', reason: 'Saldo ou limite insuficiente.', advice: 'Peça outro cartão ou outra forma de pagamento.', can_retry: true, refused_at: '2026-11-21T12:58:00.000Z' }),
     });
@@ -72,7 +72,7 @@ describe('OrderPaymentCard', { timeout: 30_000 }, () => {
     let refuse = true;
     const sent: Array<{ key: string | null; body: unknown }> = [];
     const { fetchMock, invalidate } = renderCard(ORDER, {
-      [`GET ${TXS}`]: () => json({ data: [captured] }),
+      [`GET ${TXS}`]: () => json({ data: [captured], balance: balance() }),
       [`PUT ${REFUND}`]: async (request) => {
         sent.push({ key: request.headers.get('Idempotency-Key'), body: await request.json() });
         if (refuse) return apiError(422, 'REFUND_ABOVE_REFUNDABLE', 'O valor de R$ 10,00 passa do reembolsável deste pagamento.');
@@ -110,7 +110,7 @@ describe('OrderPaymentCard', { timeout: 30_000 }, () => {
     let captured = transaction({ amount: 100, captured_amount: 100, refundable_amount: 100 });
     const keys: Array<string | null> = [];
     renderCard(ORDER, {
-      [`GET ${TXS}`]: () => json({ data: [captured] }),
+      [`GET ${TXS}`]: () => json({ data: [captured], balance: balance() }),
       [`PUT ${REFUND}`]: (request) => {
         keys.push(request.headers.get('Idempotency-Key'));
         captured = refunded(captured, 10 * keys.length);
@@ -139,7 +139,7 @@ describe('OrderPaymentCard', { timeout: 30_000 }, () => {
     const { invalidate } = renderCard(
       { ...ORDER, status: 'created' },
       {
-        [`GET ${TXS}`]: () => json({ data: pending }),
+        [`GET ${TXS}`]: () => json({ data: pending, balance: balance() }),
         [`POST ${CHARGE}`]: async (request) => {
           bodies.push(await request.json());
           if (conflict) return apiError(409, 'PAYMENT_ALREADY_PENDING', 'Já existe um pagamento em andamento para este pedido.');
@@ -167,12 +167,57 @@ describe('OrderPaymentCard', { timeout: 30_000 }, () => {
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['account', 1, 'orders', 'detail', 42] });
   });
 
+  it('shows what picking added to the total and charges the difference after confirming; what it took off, as going back on its own', async () => {
+    let owed = 4.37;
+    const bodies: unknown[] = [];
+    renderCard(
+      { ...ORDER, status: 'picked', total: 40.8 },
+      {
+        [`GET ${TXS}`]: () => json({ data: [transaction()], balance: balance({ order_total: 40.8, owed }) }),
+        [`POST ${CHARGE}`]: async (request) => {
+          bodies.push(await request.json());
+          owed = 0;
+          const tx = transaction({ id: 10, amount: 4.37, captured_amount: 4.37, refundable_amount: 4.37 });
+          return json({ message: 'Cobrança da diferença de R$ 4,37 do pedido 1007 criada: Pago.', transaction: tx, order: { id: 42, number: 1007, status: 'picked' } }, 201);
+        },
+      },
+    );
+    expect(await screen.findByTestId('payment-owed')).toHaveTextContent('O total final passou do que foi cobrado: faltam R$ 4,37 a cobrar.');
+    expect(screen.queryByRole('button', { name: 'Cobrar' })).toBeNull();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Cobrar diferença' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cobrar a diferença do pedido #1007' });
+    expect(dialog).toHaveTextContent('Diferença a cobrar: R$ 4,37');
+    await user.click(within(dialog).getByRole('button', { name: 'Continuar' }));
+    expect(await within(dialog).findByTestId('charge-confirm')).toHaveTextContent('Cobrar a diferença de R$ 4,37 do pedido #1007 (Pix)? Confirma?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cobrar' }));
+    expect(await screen.findByTestId('payment-card-message')).toHaveTextContent('Cobrança da diferença de R$ 4,37 do pedido 1007 criada: Pago.');
+    expect(bodies).toEqual([{ method: 'pix', installments: 1 }]);
+    await waitFor(() => expect(screen.queryByTestId('payment-owed')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Cobrar diferença' })).toBeNull();
+  });
+
+  it('tells a charge above the final total goes back when the order leaves the store, and marks the adjustment refund', async () => {
+    const adjustment = transaction({
+      refunded_amount: 1.2,
+      refundable_amount: 35.23,
+      refunds: [{ id: 6, transaction_id: 9, amount: 1.2, reason: 'ajuste ao total final do pedido, R$ 35,23', status: 'succeeded', status_label: 'Reembolsado', provider_reference: 'sim_rf_6', automatic: true, kind: 'adjustment', created_at: '2026-11-21T16:00:00.000Z' }],
+    });
+    renderCard({ ...ORDER, status: 'ready', total: 35.23 }, { [`GET ${TXS}`]: () => json({ data: [transaction()], balance: balance({ order_total: 35.23, over: 1.2 }) }) });
+    expect(await screen.findByTestId('payment-over')).toHaveTextContent('Foi cobrado R$ 1,20 a mais que o total final: a diferença volta ao cliente automaticamente quando o pedido sair da loja.');
+    expect(screen.queryByRole('button', { name: 'Cobrar diferença' })).toBeNull();
+    cleanup();
+    renderCard({ ...ORDER, status: 'out_for_delivery', total: 35.23 }, { [`GET ${TXS}`]: () => json({ data: [adjustment], balance: balance({ order_total: 35.23, adjusted: 1.2 }) }) });
+    expect(await screen.findByTestId('payment-refund')).toHaveTextContent('Ajuste ao total final');
+    expect(screen.queryByTestId('payment-over')).toBeNull();
+  });
+
   it('asks for the card, hints the simulator test cards and sends the card with the installments', async () => {
     const bodies: unknown[] = [];
     renderCard(
       { ...ORDER, status: 'payment_pending' },
       {
-        [`GET ${TXS}`]: () => json({ data: [REFUSED] }),
+        [`GET ${TXS}`]: () => json({ data: [REFUSED], balance: balance() }),
         [`POST ${CHARGE}`]: async (request) => {
           bodies.push(await request.json());
           return apiError(422, 'INSTALLMENTS_ABOVE_MAX', 'Esta loja aceita no máximo 6 parcelas.');
@@ -211,7 +256,7 @@ describe('OrderPaymentCard', { timeout: 30_000 }, () => {
 
   it('when a watched payment settles (the webhook captured it), the order is asked for again', async () => {
     let tx = transaction({ method: 'pix', method_label: 'Pix', status: 'pending', status_label: 'Aguardando confirmação', captured_amount: 0, refundable_amount: 0, card: null, pix_copy_paste: '000201' });
-    const { invalidate, queryClient } = renderCard({ ...ORDER, status: 'payment_pending' }, { [`GET ${TXS}`]: () => json({ data: [tx] }) });
+    const { invalidate, queryClient } = renderCard({ ...ORDER, status: 'payment_pending' }, { [`GET ${TXS}`]: () => json({ data: [tx], balance: balance() }) });
     expect(await screen.findByTestId('payment-waiting')).toBeInTheDocument();
     expect(invalidate).not.toHaveBeenCalledWith({ queryKey: ['account', 1, 'orders', 'detail', 42] });
     tx = transaction({ method: 'pix', method_label: 'Pix', card: null });

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconCash, IconCircleCheck, IconCreditCardPay, IconReceiptRefund } from '@tabler/icons-react';
+import { IconCash, IconCircleCheck, IconCreditCardPay, IconReceiptRefund, IconScale } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { accountInfoQuery } from '../../shared/account/queries';
@@ -18,6 +18,8 @@ export type PaymentCardOrder = Pick<components['schemas']['FullOrder']['order'],
 /** An order the hub may charge: not yet paid, paid online, and no charge under way or done. */
 const CHARGEABLE: ReadonlySet<string> = new Set(['created', 'payment_pending']);
 const ACTIVE: ReadonlySet<string> = new Set(['pending', 'authorized', 'captured']);
+/** A payment still waiting for its provider: no other charge starts meanwhile. */
+const isWaiting = (tx: PaymentTransaction) => tx.status === 'pending' || tx.status === 'authorized';
 
 export const canCharge = (order: PaymentCardOrder, txs: PaymentTransaction[]) =>
   !order.pays_in_person && CHARGEABLE.has(order.status) && !txs.some((tx) => ACTIVE.has(tx.status));
@@ -46,19 +48,23 @@ function useRefreshOrderOnSettle(orderId: number, txs: PaymentTransaction[] | un
 
 /**
  * The order page's payment card: the order's transactions (status, method, card, amounts and
- * refunds), "Cobrar", "Reembolsar" and "Por que foi recusado?", each behind a confirmation.
+ * refunds), "Cobrar", "Reembolsar" and "Por que foi recusado?", each behind a confirmation; when
+ * picking moved the total away from what was charged, the difference to charge ("Cobrar diferença")
+ * or to give back (automatically, when the order leaves the store).
  * Unsettled payments (Pix, boleto, cards under analysis) refresh by themselves until settled.
  */
 export function OrderPaymentCard({ order }: { order: PaymentCardOrder }) {
   const transactions = useQuery(orderTransactionsQuery(useAccountId(), order.id));
   const canRefund = useCanRefund();
-  const [charging, setCharging] = useState(false);
+  const [charging, setCharging] = useState<'order' | 'difference' | null>(null);
   const [refunding, setRefunding] = useState(false);
   const [whyRefused, setWhyRefused] = useState<number | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const txs = transactions.data ?? [];
+  const txs = transactions.data?.data ?? [];
+  const balance = transactions.data?.balance;
   const refundable = refundableOf(txs);
-  useRefreshOrderOnSettle(order.id, transactions.data);
+  const owed = balance && !txs.some(isWaiting) ? balance.owed : 0;
+  useRefreshOrderOnSettle(order.id, transactions.data?.data);
 
   let body;
   if (transactions.isError)
@@ -98,8 +104,13 @@ export function OrderPaymentCard({ order }: { order: PaymentCardOrder }) {
           </Group>
           <Group gap="xs">
             {transactions.data && canCharge(order, txs) && (
-              <Button size="xs" leftSection={<IconCreditCardPay size={16} />} onClick={() => setCharging(true)}>
+              <Button size="xs" leftSection={<IconCreditCardPay size={16} />} onClick={() => setCharging('order')}>
                 {t('financial.card.charge')}
+              </Button>
+            )}
+            {owed > 0 && (
+              <Button size="xs" color="orange" leftSection={<IconCreditCardPay size={16} />} onClick={() => setCharging('difference')}>
+                {t('financial.card.chargeDifference')}
               </Button>
             )}
             {canRefund && refundable > 0 && (
@@ -119,6 +130,16 @@ export function OrderPaymentCard({ order }: { order: PaymentCardOrder }) {
             </Text>
           )}
         </Group>
+        {balance && balance.owed > 0 && (
+          <Alert color="orange" variant="light" icon={<IconScale size={18} />} data-testid="payment-owed">
+            {t('financial.card.owed', { amount: formatMoney(balance.owed) })}
+          </Alert>
+        )}
+        {balance && balance.over > 0 && (
+          <Alert color="blue" variant="light" icon={<IconScale size={18} />} data-testid="payment-over">
+            {t('financial.card.over', { amount: formatMoney(balance.over) })}
+          </Alert>
+        )}
         {done && (
           <Alert color="teal" variant="light" icon={<IconCircleCheck size={18} />} withCloseButton onClose={() => setDone(null)} data-testid="payment-card-message">
             {done}
@@ -126,7 +147,7 @@ export function OrderPaymentCard({ order }: { order: PaymentCardOrder }) {
         )}
         {body}
       </Stack>
-      <ChargeModal order={order} opened={charging} onClose={() => setCharging(false)} onDone={setDone} />
+      <ChargeModal order={order} difference={charging === 'difference' ? owed : undefined} opened={charging !== null} onClose={() => setCharging(null)} onDone={setDone} />
       {refunding && <RefundModal order={order} refundable={refundable} opened={refunding} onClose={() => setRefunding(false)} onDone={setDone} />}
       <RefusalModal transactionId={whyRefused} onClose={() => setWhyRefused(null)} />
     </Card>

@@ -105,8 +105,8 @@ export function TransactionItem({ tx, onWhyRefused }: { tx: PaymentTransaction; 
                     </Text>
                     <RefundStatusBadge status={refund.status} />
                     {refund.automatic && (
-                      <Badge size="xs" variant="outline" color="gray" tt="none">
-                        {t('financial.card.automatic')}
+                      <Badge size="xs" variant="outline" color={refund.kind === 'adjustment' ? 'blue' : 'gray'} tt="none">
+                        {refund.kind === 'adjustment' ? t('financial.card.adjustment') : t('financial.card.automatic')}
                       </Badge>
                     )}
                   </Group>
