@@ -1,10 +1,9 @@
 import type { Db } from '../../db/client.ts';
 import type { ConversionsService } from '../ad-serving/conversions.service.ts';
-import type { OrderTransition } from '../orders/orders.service.ts';
+import type { NamedOrder } from '../orders/orders.repo.ts';
+import type { OrdersService } from '../orders/orders.service.ts';
 import { conversionOf, conversionOrderId, soldItems, type SoldLine } from './order-conversion.ts';
 
-/** Statuses at which the order was sold: a paid one (online), or a delivered or picked-up one (paid in person). */
-const SOLD = new Set(['paid', 'delivered', 'picked_up']);
 /** Statuses at which what was sold is final: the picked lines replace the ordered ones. */
 const HANDED_OVER = new Set(['delivered', 'picked_up']);
 /** Statuses at which the sale is undone. */
@@ -12,10 +11,15 @@ const UNDONE = new Set(['canceled', 'refunded']);
 
 interface Deps {
   db: Db;
+  orders: Pick<OrdersService, 'find'>;
   conversions: Pick<ConversionsService, 'record' | 'revise'>;
   /** Whether the account takes conversions (a publisher with retail media): others' orders cost nothing here. */
   isPublisher: (accountId: number) => Promise<boolean>;
 }
+
+/** Queued orders the sweep leaves to the listener that is working on them (queued this recently). */
+const SWEEP_AFTER_MS = 30_000;
+const SWEEP_BATCH = 500;
 
 /**
  * The closed loop: a publisher's own orders report their sales to retail-media attribution through
@@ -23,8 +27,13 @@ interface Deps {
  * campaigns' ROAS without an integration. Paid → the ordered lines; delivered or picked up → the
  * lines as picked (substitutes, weighed amounts, missing lines out); canceled or refunded → nothing,
  * and attribution takes the earlier credits back out of the rollups.
+ *
+ * Every order whose status changed to one of these is queued by a trigger in the moving transaction
+ * (order_attribution_queue); the transition's listener brings attribution to the order's state at
+ * once and takes it off, and a sweep does it for what a process that stopped left behind. Each step
+ * is idempotent and reads the order as it is then, so repeats and any order of arrival agree.
  */
-export function createOrderAttribution({ db, conversions, isPublisher }: Deps) {
+export function createOrderAttribution({ db, orders, conversions, isPublisher }: Deps) {
   const lines = (orderId: number) =>
     db.orderItem.findMany({
       where: { orderId },
@@ -35,20 +44,54 @@ export function createOrderAttribution({ db, conversions, isPublisher }: Deps) {
     (await lines(orderId)).map((l) => ({ ...l, unitPriceCents: Number(l.unitPriceCents), totalCents: Number(l.totalCents) }));
 
   /** Reports the order as sold, once (a replay is a duplicate there). */
-  async function report(t: OrderTransition) {
-    const o = t.order;
-    const customer = await db.customer.findFirst({ where: { accountId: t.accountId, id: o.customerId }, select: { email: true, phone: true, cpf: true } });
-    await conversions.record(t.accountId, conversionOf(o, customer ?? { email: null, phone: null, cpf: null }, await soldLines(o.id)));
+  async function report(o: NamedOrder) {
+    const customer = await db.customer.findFirst({ where: { accountId: o.accountId, id: o.customerId }, select: { email: true, phone: true, cpf: true } });
+    await conversions.record(o.accountId, conversionOf(o, customer ?? { email: null, phone: null, cpf: null }, await soldLines(o.id)));
+  }
+
+  /** Brings attribution to what the order is now: not sold yet, sold (paid), handed over, or undone. */
+  async function reconcile(accountId: number, orderId: number) {
+    if (!(await isPublisher(accountId))) return;
+    const o = await orders.find(accountId, orderId);
+    if (!o) return;
+    const id = conversionOrderId(o);
+    if (UNDONE.has(o.status)) return conversions.revise(accountId, id, []);
+    const handedOver = HANDED_OVER.has(o.status);
+    if (!handedOver && !o.paidAt) return;
+    await report(o);
+    if (handedOver) await conversions.revise(accountId, id, soldItems(await soldLines(o.id)));
+  }
+
+  /** The queued order reconciled, then taken off the queue unless it was queued again meanwhile. */
+  async function settleQueued(orderId: number) {
+    const [row] = await db.$queryRaw<Array<{ account_id: number; queued_at: Date }>>`
+      SELECT account_id, queued_at FROM order_attribution_queue WHERE order_id = ${orderId}`;
+    if (!row) return;
+    await reconcile(row.account_id, orderId);
+    await db.$executeRaw`DELETE FROM order_attribution_queue WHERE order_id = ${orderId} AND queued_at = ${row.queued_at}`;
   }
 
   return {
-    /** What a transition changes in attribution (an order's listener: orders.onTransition). */
-    async transitioned(t: OrderTransition) {
-      if ((!SOLD.has(t.to) && !UNDONE.has(t.to)) || !(await isPublisher(t.accountId))) return;
-      const orderId = conversionOrderId(t.order);
-      if (SOLD.has(t.to)) await report(t);
-      if (HANDED_OVER.has(t.to)) await conversions.revise(t.accountId, orderId, soldItems(await soldLines(t.order.id)));
-      if (UNDONE.has(t.to)) await conversions.revise(t.accountId, orderId, []);
+    /** A committed transition (orders.onTransition): its order, if queued, reconciled now. */
+    transitioned: (orderId: number) => settleQueued(orderId),
+
+    /**
+     * The queued orders no listener took off (queued more than 30 s ago): reconciled, oldest first, a
+     * batch at a time; one that fails stays queued for the next sweep. Answers how many were settled.
+     */
+    async sweep(onError: (err: unknown, orderId: number) => void) {
+      const rows = await db.$queryRaw<Array<{ order_id: number }>>`
+        SELECT order_id FROM order_attribution_queue WHERE queued_at < ${new Date(Date.now() - SWEEP_AFTER_MS)} ORDER BY queued_at LIMIT ${SWEEP_BATCH}`;
+      let settled = 0;
+      for (const { order_id } of rows) {
+        try {
+          await settleQueued(order_id);
+          settled++;
+        } catch (err) {
+          onError(err, order_id);
+        }
+      }
+      return settled;
     },
   };
 }

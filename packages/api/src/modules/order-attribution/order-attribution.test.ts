@@ -6,6 +6,9 @@ import { servedAd, uniq } from '../../../test/served-ad.ts';
 import { createAttribution } from '../ad-serving/attribution.ts';
 import { createEventConsumer } from '../ad-serving/event-consumer.ts';
 import { createDatabaseEventStore } from '../ad-serving/event-store.ts';
+import { createConversionsService } from '../ad-serving/conversions.service.ts';
+import { createOrdersRepo } from '../orders/orders.repo.ts';
+import { createOrderAttribution } from './order-attribution.service.ts';
 import { conversionOrderId, hashedBuyer, soldItems } from './order-conversion.ts';
 
 // Issue 21, closed loop: a publisher's own orders show in its campaigns' sales without an
@@ -198,6 +201,77 @@ describe('closed loop: the account’s own orders in its campaigns’ sales', ()
     await drain();
     expect(await sales(ad.campaignId)).toEqual([1, 3, cents(o.items[0]!.total)]);
     expect(await t.db.rmConversion.count({ where: { publisherId: ids.bomPreco, orderId: conversionOrderId({ channel: 'vtex', externalId: o.order.external_id, number: o.order.number }) } })).toBe(1);
+  });
+});
+
+describe('closed loop outbox: no sale lost between an order and its campaign', () => {
+  const queued = async (orderId: number) => (await t.db.orderAttributionQueue.count({ where: { orderId } })) === 1;
+  /** The sweep as the app's job runs it, over the same services, after the listener's grace period. */
+  async function sweep() {
+    await t.db.$executeRaw`UPDATE order_attribution_queue SET queued_at = queued_at - interval '1 minute'`;
+    const failures: unknown[] = [];
+    const attribution = createOrderAttribution({
+      db: t.db,
+      orders: { find: (accountId, id) => createOrdersRepo(t.db).find(accountId, id) },
+      conversions: createConversionsService({ db: t.db, publishers: { isActive: async () => true } }),
+      isPublisher: async (accountId) => accountId === ids.bomPreco,
+    });
+    const settled = await attribution.sweep((err) => failures.push(err));
+    expect(failures).toEqual([]);
+    return settled;
+  }
+
+  it('the seed’s history and every move through the API so far left nothing queued', async () => {
+    expect(await t.db.orderAttributionQueue.count()).toBe(0);
+  });
+
+  it('leaves nothing queued once a move through the API reached attribution', async () => {
+    const ad = await productAd(cartProducts.leite.sku);
+    const user = `site-${uniq()}`;
+    await click(ad, user, 2);
+    const o = await order({ ad_user_id: user });
+    await move(o.order.id, 'paid');
+    expect(await queued(o.order.id)).toBe(false);
+    await drain();
+    expect((await sales(ad.campaignId))[0]).toBe(1);
+  });
+
+  it('reports an order moved outside the API (a script, a process that stopped after the commit) by the sweep, and its cancel too', async () => {
+    const ad = await productAd(cartProducts.leite.sku);
+    const user = `site-${uniq()}`;
+    // The most recent click of the file's buyer (the same customer, linked by phone across users): this campaign's.
+    await click(ad, user, 0.5);
+    const o = await order({ ad_user_id: user });
+    const leite = o.items.find((i) => i.sku === cartProducts.leite.sku)!;
+    await t.db.$executeRaw`UPDATE orders SET status = 'paid', paid_at = now() WHERE id = ${o.order.id}`;
+    expect(await queued(o.order.id)).toBe(true);
+    await drain();
+    expect(await sales(ad.campaignId), 'no listener heard it').toEqual([0, 0, 0]);
+
+    expect(await sweep()).toBeGreaterThanOrEqual(1);
+    expect(await queued(o.order.id)).toBe(false);
+    await drain();
+    expect(await sales(ad.campaignId)).toEqual([1, 2, cents(leite.total)]);
+    // A second sweep finds nothing to do, and reporting again would be a duplicate anyway.
+    await sweep();
+    await drain();
+    expect(await sales(ad.campaignId)).toEqual([1, 2, cents(leite.total)]);
+
+    await t.db.$executeRaw`UPDATE orders SET status = 'canceled', canceled_at = now() WHERE id = ${o.order.id}`;
+    await sweep();
+    await drain();
+    expect(await sales(ad.campaignId)).toEqual([0, 0, 0]);
+    expect(await queued(o.order.id)).toBe(false);
+  });
+
+  it('settles an order of an account that is not a publisher without reporting it', async () => {
+    const o = await order();
+    await t.db.$executeRaw`UPDATE orders SET status = 'paid', paid_at = now() WHERE id = ${o.order.id}`;
+    // As if the order were another account's, one that is not a publisher.
+    await t.db.$executeRaw`UPDATE order_attribution_queue SET account_id = ${ids.aurora} WHERE order_id = ${o.order.id}`;
+    await sweep();
+    expect(await queued(o.order.id)).toBe(false);
+    expect(await t.db.rmConversion.count({ where: { orderId: o.order.external_id } })).toBe(0);
   });
 });
 

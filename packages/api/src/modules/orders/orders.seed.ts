@@ -49,6 +49,8 @@ export const ordersSeed: ModuleSeed = {
     const accountId = accountIds.get(ACCOUNT);
     if (!accountId || (await db.order.count({ where: { accountId } })) > 0) return;
     await seedOrders(db, accountId);
+    // History, not sales happening now: the closed loop's queue (filled by its trigger) does not report it.
+    await db.orderAttributionQueue.deleteMany({ where: { accountId } });
   },
 };
 
