@@ -1,6 +1,6 @@
 -- The closed loop's outbox: an order whose status changed to one that attribution hears (paid,
--- delivered, picked up, canceled, refunded) is queued in the same transaction, whoever moved it, and
--- taken off once attribution reflects it. What a process that died after the commit never reported
+-- delivered, picked up, canceled, refunded), or one of whose payments was refunded, is queued in the
+-- same transaction, whoever wrote it, and taken off once attribution reflects it. What a process that died after the commit never reported
 -- is reported by the sweep: no sale is lost between the order and the campaigns' rollups.
 
 -- CreateTable
@@ -34,3 +34,16 @@ END $$;
 
 CREATE TRIGGER orders_attribution_enqueue AFTER INSERT OR UPDATE OF status ON "orders"
   FOR EACH ROW EXECUTE FUNCTION order_attribution_enqueue();
+
+-- A refund reserved, settled or failed: the order's sale changes by it.
+CREATE OR REPLACE FUNCTION order_attribution_enqueue_refund() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO order_attribution_queue (order_id, account_id, queued_at)
+  SELECT t.order_id, t.account_id, clock_timestamp() FROM payment_transactions t WHERE t.id = NEW.transaction_id
+  ON CONFLICT (order_id) DO UPDATE SET queued_at = EXCLUDED.queued_at;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER payment_refunds_attribution_enqueue AFTER INSERT OR UPDATE OF status ON "payment_refunds"
+  FOR EACH ROW EXECUTE FUNCTION order_attribution_enqueue_refund();

@@ -19,10 +19,12 @@ export const orderAttributionModule: AppModule = {
       db,
       orders: services.orders,
       conversions: services.conversions,
+      refundedCents: (accountId, orderId) => services.paymentHub.refundedCents(accountId, orderId),
       // The public gate's cached settings: the same publishers record() accepts.
       isPublisher: async (accountId) => (await app.publisherGate.find(accountId)) !== null,
     });
-    services.orders.onTransition((t) => attribution.transitioned(t.order.id));
+    services.orders.onTransition((t) => attribution.settle(t.order.id));
+    services.paymentHub.onRefund((_accountId, orderId) => attribution.settle(orderId));
     queue.handle('order-attribution.sweep', async () => {
       await attribution.sweep((err, orderId) => log.error({ err, order_id: orderId }, 'closed loop: queued order not reconciled'));
     });

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import type { ConversionsService } from '../ad-serving/conversions.service.ts';
 import type { NamedOrder } from '../orders/orders.repo.ts';
 import type { OrdersService } from '../orders/orders.service.ts';
-import { conversionOf, conversionOrderId, soldItems, type SoldLine } from './order-conversion.ts';
+import { conversionOf, conversionOrderId, lessRefunded, soldItems, type SoldLine } from './order-conversion.ts';
 
 /** Statuses at which what was sold is final: the picked lines replace the ordered ones. */
 const HANDED_OVER = new Set(['delivered', 'picked_up']);
@@ -13,6 +13,8 @@ interface Deps {
   db: Db;
   orders: Pick<OrdersService, 'find'>;
   conversions: Pick<ConversionsService, 'record' | 'revise'>;
+  /** What was refunded of the order's payments (a member's refunds: the hub's adjustments to the final total excepted), in cents. */
+  refundedCents: (accountId: number, orderId: number) => Promise<number>;
   /** Whether the account takes conversions (a publisher with retail media): others' orders cost nothing here. */
   isPublisher: (accountId: number) => Promise<boolean>;
 }
@@ -25,15 +27,16 @@ const SWEEP_BATCH = 500;
  * The closed loop: a publisher's own orders report their sales to retail-media attribution through
  * the same path as `POST /v1/beacon/conversion` (idempotent by order id), so they show in its
  * campaigns' ROAS without an integration. Paid → the ordered lines; delivered or picked up → the
- * lines as picked (substitutes, weighed amounts, missing lines out); canceled or refunded → nothing,
- * and attribution takes the earlier credits back out of the rollups.
+ * lines as picked (substitutes, weighed amounts, missing lines out); a partial refund lowers them by
+ * exactly its amount; canceled or refunded → nothing, and attribution takes the earlier credits back
+ * out of the rollups.
  *
- * Every order whose status changed to one of these is queued by a trigger in the moving transaction
+ * Every order whose status changed to one of these, or whose payment was refunded, is queued by a trigger in the writing transaction
  * (order_attribution_queue); the transition's listener brings attribution to the order's state at
  * once and takes it off, and a sweep does it for what a process that stopped left behind. Each step
  * is idempotent and reads the order as it is then, so repeats and any order of arrival agree.
  */
-export function createOrderAttribution({ db, orders, conversions, isPublisher }: Deps) {
+export function createOrderAttribution({ db, orders, conversions, refundedCents, isPublisher }: Deps) {
   const lines = (orderId: number) =>
     db.orderItem.findMany({
       where: { orderId },
@@ -59,7 +62,8 @@ export function createOrderAttribution({ db, orders, conversions, isPublisher }:
     const handedOver = HANDED_OVER.has(o.status);
     if (!handedOver && !o.paidAt) return;
     await report(o);
-    if (handedOver) await conversions.revise(accountId, id, soldItems(await soldLines(o.id)));
+    const refunded = await refundedCents(accountId, o.id);
+    if (handedOver || refunded > 0) await conversions.revise(accountId, id, soldItems(lessRefunded(await soldLines(o.id), refunded)));
   }
 
   /** The queued order reconciled, then taken off the queue unless it was queued again meanwhile. */
@@ -72,8 +76,8 @@ export function createOrderAttribution({ db, orders, conversions, isPublisher }:
   }
 
   return {
-    /** A committed transition (orders.onTransition): its order, if queued, reconciled now. */
-    transitioned: (orderId: number) => settleQueued(orderId),
+    /** A committed transition (orders.onTransition) or refund (paymentHub.onRefund): its order, if queued, reconciled now. */
+    settle: (orderId: number) => settleQueued(orderId),
 
     /**
      * The queued orders no listener took off (queued more than 30 s ago): reconciled, oldest first, a

@@ -8,8 +8,9 @@ import { createEventConsumer } from '../ad-serving/event-consumer.ts';
 import { createDatabaseEventStore } from '../ad-serving/event-store.ts';
 import { createConversionsService } from '../ad-serving/conversions.service.ts';
 import { createOrdersRepo } from '../orders/orders.repo.ts';
+import { createPaymentHubRepo } from '../payment-hub/payment-hub.repo.ts';
 import { createOrderAttribution } from './order-attribution.service.ts';
-import { conversionOrderId, hashedBuyer, soldItems } from './order-conversion.ts';
+import { conversionOrderId, hashedBuyer, lessRefunded, soldItems } from './order-conversion.ts';
 
 // Issue 21, closed loop: a publisher's own orders show in its campaigns' sales without an
 // integration, through the same path as POST /v1/beacon/conversion, and leave them when undone.
@@ -88,6 +89,12 @@ async function move(id: number, ...statuses: string[]) {
 }
 
 const cents = (reais: number) => Math.round(reais * 100);
+
+/** A customer of the store's own (no other test's site user is linked to it by phone): the buyer of one test's orders. */
+async function ownBuyer() {
+  const c = await t.db.customer.create({ data: { accountId: ids.bomPreco, name: `Comprador ${uniq()}`, phone: `+55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}` } });
+  return { customer_id: c.id };
+}
 
 beforeAll(async () => {
   t = await createTestApp({ runWorkers: false });
@@ -204,6 +211,67 @@ describe('closed loop: the account’s own orders in its campaigns’ sales', ()
   });
 });
 
+describe('closed loop: refunds', () => {
+  /** The order's payment, captured (as the provider's webhook leaves it). */
+  async function captured(o: Created, totalCents: number) {
+    await t.db.paymentTransaction.create({
+      data: {
+        accountId: ids.bomPreco,
+        orderId: o.order.id,
+        locationId: store.locationId,
+        method: 'pix',
+        provider: 'simulator',
+        providerReference: `sim_${uniq()}`,
+        amountCents: BigInt(totalCents),
+        capturedCents: BigInt(totalCents),
+        installments: 1,
+        status: 'captured',
+        capturedAt: new Date(),
+      },
+    });
+  }
+  const refund = (o: Created, key: string, body: object) => t.http.put(`/api/payment-hub/payment/refund/${o.order.id}`).set(bearer(admin)).set('Idempotency-Key', key).send(body);
+
+  it('lowers the campaign’s sales by exactly a partial refund, and the rest by the rest', async () => {
+    const ad = await productAd(cartProducts.leite.sku);
+    const user = `site-${uniq()}`;
+    await click(ad, user, 3);
+    const o = await order({ ...(await ownBuyer()), ad_user_id: user, items: [{ product_id: store.products.leite, quantity: 3 }] });
+    const total = cents(o.items[0]!.total);
+    await move(o.order.id, 'paid');
+    await captured(o, total);
+    await drain();
+    expect(await sales(ad.campaignId)).toEqual([1, 3, total]);
+
+    expect((await refund(o, `parcial-${uniq()}`, { amount: 1.37, reason: 'Embalagem amassada' })).status).toBe(201);
+    await drain();
+    expect(await sales(ad.campaignId)).toEqual([1, 3, total - 137]);
+
+    // The order handed over keeps the refund: the picked lines, less what went back.
+    await move(o.order.id, 'picking', 'picked', 'ready', 'out_for_delivery', 'delivered');
+    await drain();
+    expect(await sales(ad.campaignId)).toEqual([1, 3, total - 137]);
+    expect(await t.db.orderAttributionQueue.count({ where: { orderId: o.order.id } })).toBe(0);
+
+    // A total refund of the delivered order ends it as refunded: nothing is left of the sale.
+    expect((await refund(o, `resto-${uniq()}`, {})).status).toBe(201);
+    await drain();
+    expect(await sales(ad.campaignId)).toEqual([0, 0, 0]);
+  });
+});
+
+describe('lessRefunded', () => {
+  const line = { sku: 'A', quantity: 1, unitPriceCents: 1000, totalCents: 1000, pickStatus: 'picked', pickedQuantity: null, substituteSku: null };
+  it('lowers the sold lines in proportion, by exactly the refund, the rounding cents to the largest remainders', () => {
+    const lines = [line, { ...line, sku: 'B', totalCents: 333 }, { ...line, sku: 'C', totalCents: 667 }, { ...line, sku: 'D', pickStatus: 'missing', totalCents: 500 }];
+    const less = lessRefunded(lines, 101);
+    expect(less.map((l) => l.totalCents)).toEqual([950, 316, 633, 500]);
+    expect(less.slice(0, 3).reduce((a, l) => a + l.totalCents, 0)).toBe(2000 - 101);
+    expect(lessRefunded(lines, 5000).slice(0, 3).map((l) => l.totalCents)).toEqual([0, 0, 0]);
+    expect(lessRefunded(lines, 0)).toBe(lines);
+  });
+});
+
 describe('closed loop outbox: no sale lost between an order and its campaign', () => {
   const queued = async (orderId: number) => (await t.db.orderAttributionQueue.count({ where: { orderId } })) === 1;
   /** The sweep as the app's job runs it, over the same services, after the listener's grace period. */
@@ -214,6 +282,7 @@ describe('closed loop outbox: no sale lost between an order and its campaign', (
       db: t.db,
       orders: { find: (accountId, id) => createOrdersRepo(t.db).find(accountId, id) },
       conversions: createConversionsService({ db: t.db, publishers: { isActive: async () => true } }),
+      refundedCents: async (accountId, orderId) => Number((await createPaymentHubRepo(t.db).balance(accountId, orderId)).refundedCents),
       isPublisher: async (accountId) => accountId === ids.bomPreco,
     });
     const settled = await attribution.sweep((err) => failures.push(err));
@@ -229,7 +298,7 @@ describe('closed loop outbox: no sale lost between an order and its campaign', (
     const ad = await productAd(cartProducts.leite.sku);
     const user = `site-${uniq()}`;
     await click(ad, user, 2);
-    const o = await order({ ad_user_id: user });
+    const o = await order({ ...(await ownBuyer()), ad_user_id: user });
     await move(o.order.id, 'paid');
     expect(await queued(o.order.id)).toBe(false);
     await drain();
@@ -239,9 +308,8 @@ describe('closed loop outbox: no sale lost between an order and its campaign', (
   it('reports an order moved outside the API (a script, a process that stopped after the commit) by the sweep, and its cancel too', async () => {
     const ad = await productAd(cartProducts.leite.sku);
     const user = `site-${uniq()}`;
-    // The most recent click of the file's buyer (the same customer, linked by phone across users): this campaign's.
-    await click(ad, user, 0.5);
-    const o = await order({ ad_user_id: user });
+    await click(ad, user, 5);
+    const o = await order({ ...(await ownBuyer()), ad_user_id: user });
     const leite = o.items.find((i) => i.sku === cartProducts.leite.sku)!;
     await t.db.$executeRaw`UPDATE orders SET status = 'paid', paid_at = now() WHERE id = ${o.order.id}`;
     expect(await queued(o.order.id)).toBe(true);

@@ -83,6 +83,28 @@ export function soldItems(lines: SoldLine[]): ConversionBody['items'] {
 }
 
 /**
+ * The lines less what was refunded of them: the sold lines' totals (a missing line sold nothing)
+ * lowered in proportion so that together they drop by exactly `refundedCents` (down to nothing),
+ * the cents left by rounding going to the largest remainders.
+ */
+export function lessRefunded(lines: SoldLine[], refundedCents: number): SoldLine[] {
+  const sold = lines.map((l) => (l.pickStatus === 'missing' ? 0 : l.totalCents));
+  const total = sold.reduce((a, b) => a + b, 0);
+  if (refundedCents <= 0 || total <= 0) return lines;
+  const kept = Math.max(0, total - refundedCents);
+  const shares = sold.map((cents) => (cents * kept) / total);
+  const floors = shares.map(Math.floor);
+  let rest = kept - floors.reduce((a, b) => a + b, 0);
+  const byRemainder = shares.map((s, i) => [s - floors[i]!, i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of byRemainder) {
+    if (rest <= 0) break;
+    floors[i]!++;
+    rest--;
+  }
+  return lines.map((l, i) => (l.pickStatus === 'missing' ? l : { ...l, totalCents: floors[i]! }));
+}
+
+/**
  * The order as `POST /v1/beacon/conversion` takes it: the buyer is the site's user (or session)
  * the order was placed with, else the customer (`cliente-<id>`), linked to the site's users by the
  * hashed e-mail, phone and CPF.

@@ -2,7 +2,7 @@ import type { AppModule } from '../../lib/module.ts';
 import { createPaymentHubRepo } from './payment-hub.repo.ts';
 import { createPaymentReports } from './payment-hub.reports.ts';
 import { registerPaymentHubRoutes } from './payment-hub.routes.ts';
-import { createPaymentHubService, type ProviderRegistry } from './payment-hub.service.ts';
+import { createPaymentHubService, type PaymentHubService, type ProviderRegistry } from './payment-hub.service.ts';
 import { registerPaymentHubJobs, simulatorJobId } from './payment-hub.jobs.ts';
 import { createMercadoPagoProvider } from './providers/mercado-pago.ts';
 import { createSimulatorProvider } from './providers/simulator.ts';
@@ -15,7 +15,7 @@ import type { PaymentProvider } from './providers/provider.ts';
  */
 export const paymentHubModule: AppModule = {
   name: 'payment-hub',
-  register(app, { config, db, queue, services, log }) {
+  register(app, { config, db, queue, services, provide, log }) {
     const { simulator: sim, mercadoPago, provider } = config.paymentHub;
     const simulator = createSimulatorProvider({
       secret: sim.secret,
@@ -31,7 +31,15 @@ export const paymentHubModule: AppModule = {
     const repo = createPaymentHubRepo(db);
     const hub = createPaymentHubService({ repo, orders: services.orders, providers, scope: services.locations.allowedLocationIds, log });
     services.orders.onTransition((t) => hub.onTransition(t));
+    provide({ paymentHub: hub });
     registerPaymentHubJobs(app, queue, sim.secret);
     registerPaymentHubRoutes(app, hub, createPaymentReports({ repo, scope: services.locations.allowedLocationIds }));
   },
 };
+
+declare module '../../lib/module.ts' {
+  interface ModuleServices {
+    /** The payment hub, for the modules after it: attribution hears its refunds. */
+    paymentHub: PaymentHubService;
+  }
+}

@@ -71,6 +71,8 @@ async function seedTransactions(db: Db, accountId: number): Promise<void> {
           createdAt: o.refundedAt ?? o.canceledAt ?? capturedAt,
         },
       });
+      // History, not a refund happening now: the closed loop's queue (filled by its trigger) does not report it.
+      await db.orderAttributionQueue.deleteMany({ where: { orderId: o.id } });
     }
   }
 }

@@ -53,6 +53,7 @@ const isConflict = (err: unknown) => err instanceof ConflictError;
 
 /** The payment hub: charges of orders through a provider, their confirmation by webhook, refunds and the order's moves that follow. */
 export function createPaymentHubService({ repo, orders, providers, scope, log }: Deps) {
+  const refundListeners: Array<(accountId: number, orderId: number) => Promise<void> | void> = [];
   async function withRefunds(rows: TransactionRow[]) {
     const refunds = await repo.refundsOf(rows.map((r) => r.id));
     return rows.map((r) => toTransaction(r, refunds));
@@ -99,6 +100,13 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
       throw new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'PAYMENT_PROVIDER_UNAVAILABLE');
     }
     await repo.settleRefund(refund.id, outcome.status, outcome.reference);
+    for (const listener of refundListeners) {
+      try {
+        await listener(accountId, t.orderId);
+      } catch (err) {
+        log.error({ err, order_id: t.orderId, refund_id: refund.id }, 'payment hub: refund listener failed');
+      }
+    }
     if (outcome.status === 'failed') return;
     // Everything captured on the order given back (over all its payments): a delivered order ends refunded.
     const sums = await repo.balance(accountId, t.orderId);
@@ -406,6 +414,14 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
       if (applied.outcome === 'processed' && applied.after?.status === 'captured') await captured(applied.after);
       return { received: true as const, outcome: applied.outcome };
     },
+
+    /** Registers a listener of every refund sent to a provider (its order), told after it was recorded. */
+    onRefund(listener: (accountId: number, orderId: number) => Promise<void> | void) {
+      refundListeners.push(listener);
+    },
+
+    /** What was given back of the order's payments otherwise than by adjusting to its final total (a member's refunds, a cancel), in cents. */
+    refundedCents: async (accountId: number, orderId: number) => Number((await repo.balance(accountId, orderId)).refundedCents),
 
     /**
      * Hears the orders' transitions: a canceled order's waiting payments are voided and what it paid
