@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELIVERY_SIGNATURE_HEADER, type OrderStatus } from '@backoffice/contracts';
 import { createTestApp, DEMO, bearer, clearOfBusinessMidnight, expectEnvelope as envelope, type TestApp } from '../../../test/helpers.ts';
 import { createCartStore, type CartStore } from '../../../test/fixtures/shopping-carts.ts';
-import { ORDER_ADDRESS } from '../../../test/fixtures/orders.ts';
+import { placeOrder } from '../../../test/fixtures/orders.ts';
 import { businessDate, startOfBusinessDay } from '../../lib/business-day.ts';
 import { signDeliveryUpdate } from './delivery-signing.ts';
 
@@ -33,7 +33,6 @@ let t: TestApp;
 let admin: string;
 let atacado: string;
 let store: CartStore;
-let seq = 0;
 const MIN = 60_000;
 
 const post = (path: string, body: unknown, token = admin) => t.http.post(path).set(bearer(token)).send(body as object);
@@ -46,21 +45,8 @@ function expectEnvelope(res: { status: number; body: unknown }, status: number, 
 
 /** A delivery order at the test's store walked through the state machine to `to` (ready by default). */
 async function orderAt(path: OrderStatus[] = ['paid', 'picking', 'picked', 'ready'], over: Record<string, unknown> = {}, app = t, token = admin, s = store) {
-  const res = await app.http
-    .post('/api/order')
-    .set(bearer(token))
-    .send({
-      customer_id: s.customerId,
-      location_id: s.locationId,
-      channel: 'vtex',
-      external_id: `ENTREGA-${Date.now()}-${++seq}`,
-      items: [{ product_id: s.products.leite, quantity: 2 }],
-      fulfilment: 'delivery',
-      address: ORDER_ADDRESS,
-      ...over,
-    });
-  if (res.status !== 201) throw new Error(`order: ${res.status} ${JSON.stringify(res.body)}`);
-  const id = res.body.order.id as number;
+  const created = await placeOrder(app, token, s, { items: [{ product_id: s.products.leite, quantity: 2 }], ...over });
+  const id = created.order.id;
   for (const status of path) {
     const moved = await app.http.post(`/api/picking/status/${id}`).set(bearer(token)).send({ status });
     if (moved.status !== 200) throw new Error(`move to ${status}: ${moved.status} ${JSON.stringify(moved.body)}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, type TestApp } from '../../../test/helpers.ts';
 import { createCartStore, cartProducts, type CartStore } from '../../../test/fixtures/shopping-carts.ts';
-import { ORDER_ADDRESS } from '../../../test/fixtures/orders.ts';
+import { placeOrder } from '../../../test/fixtures/orders.ts';
 import { servedAd, uniq } from '../../../test/served-ad.ts';
 import { createAttribution } from '../ad-serving/attribution.ts';
 import { createEventConsumer } from '../ad-serving/event-consumer.ts';
@@ -63,23 +63,15 @@ interface Created {
   items: Array<{ id: number; sku: string; total: number }>;
 }
 
-async function order(over: Record<string, unknown> = {}): Promise<Created> {
-  const res = await post('/api/order', {
-    customer_id: store.customerId,
-    location_id: store.locationId,
-    channel: 'vtex',
+const order = async (over: Record<string, unknown> = {}): Promise<Created> =>
+  (await placeOrder(t, admin, store, {
     external_id: `VTEX-ATR-${uniq()}`,
     items: [
       { product_id: store.products.leite, quantity: 2 },
       { product_id: store.products.queijo, weight: 0.4 },
     ],
-    fulfilment: 'delivery',
-    address: ORDER_ADDRESS,
     ...over,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body as Created;
-}
+  })) as unknown as Created;
 
 async function move(id: number, ...statuses: string[]) {
   for (const status of statuses) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, type TestApp } from '../../../test/helpers.ts';
 import { createCartStore, type CartStore } from '../../../test/fixtures/shopping-carts.ts';
-import { ORDER_ADDRESS } from '../../../test/fixtures/orders.ts';
+import { placeOrder } from '../../../test/fixtures/orders.ts';
 
 // The board's column counts and the list's total come from counters a trigger keeps
 // (order_status_daily, order_status_totals): they must equal counting the orders, whoever writes them.
@@ -10,23 +10,10 @@ let t: TestApp;
 let admin: string;
 let store: CartStore;
 let accountId = 0;
-let seq = 0;
 
 const post = (path: string, body: object) => t.http.post(path).set(bearer(admin)).send(body);
 
-async function order(channel: string) {
-  const res = await post('/api/order', {
-    customer_id: store.customerId,
-    location_id: store.locationId,
-    channel,
-    external_id: `CONT-${Date.now()}-${++seq}`,
-    items: [{ product_id: store.products.leite, quantity: 1 }],
-    fulfilment: 'delivery',
-    address: ORDER_ADDRESS,
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body as { order: { id: number } }).order.id;
-}
+const order = async (channel: string) => (await placeOrder(t, admin, store, { channel })).order.id;
 
 /** The counters against a count of the orders, per (day, store, channel, status) and in all. */
 async function compare() {

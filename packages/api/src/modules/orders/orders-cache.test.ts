@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, type TestApp } from '../../../test/helpers.ts';
 import type { CartStore } from '../../../test/fixtures/shopping-carts.ts';
 import { createCartStore } from '../../../test/fixtures/shopping-carts.ts';
-import { ORDER_ADDRESS, ordersTestBed } from '../../../test/fixtures/orders.ts';
+import { ordersTestBed, placeOrder } from '../../../test/fixtures/orders.ts';
 import { createOrdersCache } from './orders-cache.ts';
 
 // The orders list's pages and the board's columns are kept while the versions of the stores they read
@@ -15,7 +15,6 @@ let atacado: string;
 let bomPreco: number;
 let store: CartStore;
 let other: CartStore;
-let seq = 0;
 
 interface Card {
   id: number;
@@ -30,22 +29,7 @@ interface Board {
 
 const get = (path: string, token = admin) => t.http.get(path).set(bearer(token));
 
-async function createOrder(at: CartStore) {
-  const res = await t.http
-    .post('/api/order')
-    .set(bearer(admin))
-    .send({
-      customer_id: at.customerId,
-      location_id: at.locationId,
-      channel: 'vtex',
-      external_id: `CACHE-${Date.now()}-${++seq}`,
-      items: [{ product_id: at.products.leite, quantity: 1 }],
-      fulfilment: 'delivery',
-      address: ORDER_ADDRESS,
-    });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return (res.body as { order: { id: number } }).order.id;
-}
+const createOrder = async (at: CartStore) => (await placeOrder(t, admin, at)).order.id;
 
 const board = async (at: CartStore) => (await get(`/search/orders-by-status?location_id=${at.locationId}`)).body as Board;
 const cardOf = (b: Board, id: number) => b.columns.flatMap((c) => c.orders).find((o) => o.id === id);

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { createCartStore, type CartStore } from '../../../test/fixtures/shopping-carts.ts';
-import { ORDER_ADDRESS } from '../../../test/fixtures/orders.ts';
+import { placeOrder } from '../../../test/fixtures/orders.ts';
 import { startMercadoPagoStandin, type MercadoPagoStandin } from '../../../test/payment-provider-standin.ts';
 
 /**
@@ -17,26 +17,10 @@ let t: TestApp;
 let mp: MercadoPagoStandin;
 let admin = '';
 let store: CartStore;
-let seq = 0;
 
 const card = (number: string) => ({ number, holder_name: 'Bruno Lima', expiry_month: 6, expiry_year: new Date().getUTCFullYear() + 2, cvv: '321' });
 
-async function newOrder() {
-  const res = await t.http
-    .post('/api/order')
-    .set(bearer(admin))
-    .send({
-      customer_id: store.customerId,
-      location_id: store.locationId,
-      channel: 'vtex',
-      external_id: `MP-${++seq}-${Date.now()}`,
-      items: [{ product_id: store.products.arroz5, quantity: 3 }],
-      fulfilment: 'delivery',
-      address: ORDER_ADDRESS,
-    });
-  expect(res.status).toBe(201);
-  return res.body.order as { id: number; number: number; total: number };
-}
+const newOrder = async () => (await placeOrder(t, admin, store, { items: [{ product_id: store.products.arroz5, quantity: 3 }] })).order;
 const charge = (orderId: number, body: Record<string, unknown>) => t.http.post(`/api/payment-hub/payment/${orderId}`).set(bearer(admin)).send(body);
 const orderStatus = async (id: number) => (await t.db.order.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
 const lastRequest = (method: string, path: RegExp) => [...mp.requests].reverse().find((r) => r.method === method && path.test(r.path))!;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, DEMO, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { createCartStore, type CartStore } from '../../../test/fixtures/shopping-carts.ts';
-import { ORDER_ADDRESS } from '../../../test/fixtures/orders.ts';
+import { placeOrder } from '../../../test/fixtures/orders.ts';
 import { confirmTransaction, signedSimulatorCall, simulatorEvent, SIMULATOR_WEBHOOK } from '../../../test/fixtures/payment-hub.ts';
 import { paymentHubSeed } from './payment-hub.seed.ts';
 
@@ -16,7 +16,6 @@ let t: TestApp;
 let admin = '';
 let atacado = '';
 let store: CartStore;
-let seq = 0;
 
 const year = new Date().getUTCFullYear() + 2;
 const card = (number: string, extra: Record<string, unknown> = {}) => ({ number, holder_name: 'Ana Souza', expiry_month: 11, expiry_year: year, cvv: '123', ...extra });
@@ -36,26 +35,16 @@ interface Tx {
 }
 
 /** A new order of the test's store: 3 × arroz 5 kg and 2 × leite (above the credit card's R$ 50 minimum). */
-async function newOrder(extra: Record<string, unknown> = {}) {
-  const res = await t.http
-    .post('/api/order')
-    .set(bearer(admin))
-    .send({
-      customer_id: store.customerId,
-      location_id: store.locationId,
-      channel: 'vtex',
-      external_id: `PAG-${++seq}-${Date.now()}`,
+const newOrder = async (extra: Record<string, unknown> = {}) =>
+  (
+    await placeOrder(t, admin, store, {
       items: [
         { product_id: store.products.arroz5, quantity: 3 },
         { product_id: store.products.leite, quantity: 2 },
       ],
-      fulfilment: 'delivery',
-      address: ORDER_ADDRESS,
       ...extra,
-    });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.order as { id: number; number: number; total: number; status: string };
-}
+    })
+  ).order;
 
 const charge = (orderId: number, body: Record<string, unknown>, token = admin) => t.http.post(`/api/payment-hub/payment/${orderId}`).set(bearer(token)).send(body);
 const transactions = async (orderId: number, token = admin) => {
