@@ -451,18 +451,21 @@ describe('the final total after picking (weighed items, substitutions, missing i
     const line = (productId: number) => full.items.find((i) => i.product_id === productId)!.id;
     return { order, cheese: line(store.products.queijo), milk: line(store.products.leite), rice: line(store.products.arroz5) };
   }
-  const pick = (orderId: number, items: unknown[]) => t.http.post(`/api/order/items/${orderId}`).set(bearer(admin)).send({ items });
+  /** Registers the picking: the cheese weighed at `weight` kg, the rice picked, the milk picked or missing; answers the order's new total. */
+  async function pick(o: Awaited<ReturnType<typeof pickingOrder>>, weight: number, milk: 'picked' | 'missing' = 'picked') {
+    const res = await t.http
+      .post(`/api/order/items/${o.order.id}`)
+      .set(bearer(admin))
+      .send({ items: [{ item_id: o.cheese, status: 'picked', weight }, { item_id: o.milk, status: milk }, { item_id: o.rice, status: 'picked' }] });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body.order.total as number;
+  }
 
   it('charges what a heavier weighing added, once, and then nothing more', async () => {
-    const { order, cheese, milk, rice } = await pickingOrder();
+    const picking = await pickingOrder();
+    const { order } = picking;
     expect(await balance(order.id)).toMatchObject({ order_total: order.total, charged: order.total, owed: 0, over: 0 });
-    const picked = await pick(order.id, [
-      { item_id: cheese, status: 'picked', weight: 0.65 },
-      { item_id: milk, status: 'picked' },
-      { item_id: rice, status: 'picked' },
-    ]);
-    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
-    const total = picked.body.order.total as number;
+    const total = await pick(picking, 0.65);
     expect(total).toBeGreaterThan(order.total);
     const owed = await balance(order.id);
     expect(cents(owed.owed)).toBe(cents(total) - cents(order.total));
@@ -493,14 +496,9 @@ describe('the final total after picking (weighed items, substitutions, missing i
   });
 
   it('gives back what a lighter weighing and a missing item took off, to the cent, when the order leaves the store, once', async () => {
-    const { order, cheese, milk, rice } = await pickingOrder();
-    const picked = await pick(order.id, [
-      { item_id: cheese, status: 'picked', weight: 0.42 },
-      { item_id: milk, status: 'missing' },
-      { item_id: rice, status: 'picked' },
-    ]);
-    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
-    const total = picked.body.order.total as number;
+    const picking = await pickingOrder();
+    const { order } = picking;
+    const total = await pick(picking, 0.42, 'missing');
     const over = cents(order.total) - cents(total);
     expect(over).toBeGreaterThan(0);
     expect(await balance(order.id)).toMatchObject({ owed: 0, over: over / 100 });
@@ -525,12 +523,9 @@ describe('the final total after picking (weighed items, substitutions, missing i
   });
 
   it.runIf(process.env.DATABASE_URL)('charges the difference once when members charge it at the same time', async () => {
-    const { order, cheese, milk, rice } = await pickingOrder();
-    await pick(order.id, [
-      { item_id: cheese, status: 'picked', weight: 0.8 },
-      { item_id: milk, status: 'picked' },
-      { item_id: rice, status: 'picked' },
-    ]);
+    const picking = await pickingOrder();
+    const { order } = picking;
+    await pick(picking, 0.8);
     const answers = await Promise.all(Array.from({ length: 5 }, () => charge(order.id, { method: 'pix' })));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(4);
