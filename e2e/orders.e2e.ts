@@ -344,6 +344,7 @@ describe('orders: list, detail with moves and timeline, board', () => {
     await owed.waitFor({ state: 'detached', timeout: 20_000 });
     expect(await card.getByTestId('payment-transaction').count()).toBe(2);
     expect(await page.locator('[data-status]').first().getAttribute('data-status')).toBe('picking');
+    await expect.poll(() => page.getByTestId('order-timeline').innerText()).toContain('Diferença paga: Cartão de débito');
     await page.goto(`${base}/orders/board`);
     await page.getByTestId('orders-board').waitFor();
     await menuMove(day.order.id, day.order.number, 'Separado', 'picked');

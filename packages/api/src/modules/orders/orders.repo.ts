@@ -415,6 +415,13 @@ export function createOrdersRepo(db: Db) {
       return db.order.deleteMany({ where: { accountId, id } });
     },
 
+    /** Records an event on the order's timeline that changes nothing of it (a payment's, a courier's), at its current status. */
+    async note(accountId: number, id: number, actor: OrderActor, note: string) {
+      await db.$executeRaw`
+        INSERT INTO order_events (order_id, from_status, to_status, actor_user_id, actor_kind, note)
+        SELECT id, status, status, ${actor.userId}, ${actor.kind}, ${note} FROM orders WHERE id = ${id} AND account_id = ${accountId}`;
+    },
+
     /**
      * Moves the order from `from` (at `version`) to `to` and records the event, in one transaction:
      * the update is conditional on both, so of concurrent moves exactly one happens. False when

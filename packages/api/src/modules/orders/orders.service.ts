@@ -417,6 +417,16 @@ export function createOrdersService({ repo, catalog, pricing, slots, regions, sc
       return moveAs(row!, to, { kind: actor, userId: null }, note);
     },
 
+    /**
+     * Writes on the order's timeline what a provider did that moves nothing (a difference charged,
+     * a refund, an adjustment to the final total), and tells the open screens.
+     */
+    async noteByProvider(accountId: number, id: number, actor: 'payment' | 'delivery', note: string) {
+      await repo.note(accountId, id, { kind: actor, userId: null }, note);
+      const row = await repo.find(accountId, id);
+      if (row) notify(accountId, { id: row.id, number: row.number, location_id: row.locationId, from_status: row.status, status: row.status, version: row.version });
+    },
+
     /** Registers a listener of every committed transition (creation included). */
     onTransition(listener: OrderTransitionListener) {
       listeners.push(listener);

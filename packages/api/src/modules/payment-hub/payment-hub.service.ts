@@ -10,6 +10,7 @@ import {
   type OrderStatus,
   type PaymentProviderName,
   type RefundInput,
+  type RefundStatus,
   type RefusalAnswer,
   type TransactionStatus,
 } from '@backoffice/contracts';
@@ -32,7 +33,7 @@ export interface ProviderRegistry {
 
 interface Deps {
   repo: PaymentHubRepo;
-  orders: Pick<OrdersService, 'visible' | 'find' | 'moveByProvider'>;
+  orders: Pick<OrdersService, 'visible' | 'find' | 'moveByProvider' | 'noteByProvider'>;
   providers: ProviderRegistry;
   scope: StoreScope;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
@@ -50,6 +51,15 @@ const requestHash = (orderId: number, amountCents: bigint | null, reason: string
 const fieldError = (status: 400 | 422, code: Parameters<typeof translate>[0], field: string, params: Record<string, string | number>) =>
   new AppError(status, status === 400 ? 'VALIDATION_ERROR' : code, code, params, [{ field, code: 'custom', message: translate(code, 'pt-BR', params) }]);
 const isConflict = (err: unknown) => err instanceof ConflictError;
+
+/** A refund as the order's timeline tells it. */
+function refundNote(r: RefundRow, status: RefundStatus): string {
+  const amount = `R$ ${brl(r.amountCents)}`;
+  if (status === 'failed') return `Reembolso de ${amount} recusado pelo provedor de pagamento.`;
+  if (r.idempotencyKey.startsWith(ADJUSTMENT_REFUND_KEY)) return `Ajuste ao total final: ${amount} devolvidos ao cliente.`;
+  if (r.idempotencyKey.startsWith(CANCEL_REFUND_KEY)) return `Reembolso automático de ${amount} (pedido cancelado).`;
+  return `Reembolso de ${amount}${r.reason ? `: ${r.reason}` : ''}.`;
+}
 
 /** The payment hub: charges of orders through a provider, their confirmation by webhook, refunds and the order's moves that follow. */
 export function createPaymentHubService({ repo, orders, providers, scope, log }: Deps) {
@@ -70,14 +80,29 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
     }
   }
 
-  /** A captured payment pays its order; one captured for an order canceled meanwhile goes back at once. */
+  /** Writes what the hub did on the order's timeline; a note that cannot be written never undoes the payment. */
+  async function note(accountId: number, orderId: number, text: string) {
+    try {
+      await orders.noteByProvider(accountId, orderId, 'payment', text);
+    } catch (err) {
+      log.error({ err, order_id: orderId }, 'payment hub: timeline note not written');
+    }
+  }
+
+  /**
+   * A captured payment pays its order; one captured for an order canceled meanwhile goes back at
+   * once; one of an order paid already (the difference picking added) is written on its timeline.
+   */
   async function captured(t: TransactionRow) {
     const order = await orders.find(t.accountId, t.orderId);
     if (!order) return;
+    const label = PAYMENT_METHOD_CATALOG[t.method as keyof typeof PAYMENT_METHOD_CATALOG].label;
     if (order.status === 'created' || order.status === 'payment_pending') {
-      await move(t.accountId, t.orderId, 'paid', `Pagamento confirmado: ${PAYMENT_METHOD_CATALOG[t.method as keyof typeof PAYMENT_METHOD_CATALOG].label}, R$ ${brl(t.capturedCents)}.`);
+      await move(t.accountId, t.orderId, 'paid', `Pagamento confirmado: ${label}, R$ ${brl(t.capturedCents)}.`);
     } else if (order.status === 'canceled') {
       await refundAll(t.accountId, t.orderId);
+    } else {
+      await note(t.accountId, t.orderId, `Diferença paga: ${label}, R$ ${brl(t.capturedCents)}.`);
     }
   }
 
@@ -100,6 +125,7 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
       throw new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'PAYMENT_PROVIDER_UNAVAILABLE');
     }
     await repo.settleRefund(refund.id, outcome.status, outcome.reference);
+    await note(accountId, t.orderId, refundNote(refund, outcome.status));
     for (const listener of refundListeners) {
       try {
         await listener(accountId, t.orderId);

@@ -434,6 +434,12 @@ describe('the final total after picking (weighed items, substitutions, missing i
   }
   const balance = async (orderId: number) => (await t.http.get('/api/payment-hub/transactions').query({ order_id: orderId }).set(bearer(admin))).body.balance as Balance;
   const cents = (reais: number) => Math.round(reais * 100);
+  const brl = (reais: number) => reais.toFixed(2).replace('.', ',');
+  /** The payment hub's notes on the order's timeline. */
+  const hubNotes = async (orderId: number) =>
+    ((await t.http.get(`/api/order/full-order/${orderId}`).set(bearer(admin))).body.events as Array<{ actor: { kind: string }; note: string | null }>)
+      .filter((e) => e.actor.kind === 'payment')
+      .map((e) => e.note);
 
   /** An order with 2 × leite and 0,5 kg of cheese, paid by Pix, in picking. */
   async function pickingOrder() {
@@ -480,6 +486,7 @@ describe('the final total after picking (weighed items, substitutions, missing i
     expect(await orderStatus(order.id)).toBe('picking');
     expect(await balance(order.id)).toMatchObject({ charged: total, owed: 0, over: 0 });
     expectEnvelope((await charge(order.id, { method: 'pix' })).body, 'PAYMENT_NOTHING_OWED');
+    expect(await hubNotes(order.id)).toContain(`Diferença paga: Pix, R$ ${brl(owed.owed)}.`);
     // Leaving the store gives nothing back: what was charged is the total.
     for (const s of ['picked', 'ready', 'out_for_delivery', 'delivered']) expect((await move(order.id, s)).status).toBe(200);
     expect((await transactions(order.id)).flatMap((tx) => tx.refunds)).toEqual([]);
@@ -511,6 +518,7 @@ describe('the final total after picking (weighed items, substitutions, missing i
     const [tx] = await transactions(order.id);
     expect(tx!.refunds).toEqual([expect.objectContaining({ amount: over / 100, automatic: true, kind: 'adjustment', status: 'succeeded' })]);
     expect(await balance(order.id)).toMatchObject({ charged: order.total, adjusted: over / 100, owed: 0, over: 0 });
+    expect(await hubNotes(order.id)).toContain(`Ajuste ao total final: R$ ${brl(over / 100)} devolvidos ao cliente.`);
 
     // The courier brings it back and takes it out again, then delivers: nothing more goes back.
     for (const s of ['ready', 'out_for_delivery', 'delivered']) expect((await move(order.id, s)).status).toBe(200);
@@ -518,6 +526,7 @@ describe('the final total after picking (weighed items, substitutions, missing i
 
     // A member's refund after delivery is the store's choice: it leaves no difference to charge.
     expect((await refund(order.id, 'apos-ajuste-1', { amount: 2, reason: 'Cortesia' })).status).toBe(201);
+    expect(await hubNotes(order.id)).toContain('Reembolso de R$ 2,00: Cortesia.');
     expect(await balance(order.id)).toMatchObject({ refunded: 2, owed: 0, over: 0 });
     expect((await transactions(order.id))[0]!.refunds.map((r) => (r as { kind?: string }).kind).sort()).toEqual(['adjustment', 'manual']);
   });
