@@ -125,6 +125,18 @@ const dayEnd = (date: string) => Prisma.sql`((${date}::date + 1)::timestamp AT T
 
 /** Transactions, refunds and provider events of the payment hub: tenant rows are always filtered by `accountId`. */
 export function createPaymentHubRepo(db: Db) {
+  /**
+   * The rows with how many refunds each has, counted for these transactions only from the
+   * transaction's index (Prisma's relation _count aggregates the whole refunds table first).
+   */
+  async function withRefundCounts(rows: TransactionRow[]) {
+    if (!rows.length) return [];
+    const counts = await db.$queryRaw<Array<{ transaction_id: number; n: bigint }>>`
+      SELECT transaction_id, count(*) AS n FROM payment_refunds WHERE transaction_id IN (${Prisma.join(rows.map((r) => r.id))}) GROUP BY transaction_id`;
+    const byId = new Map(counts.map((c) => [c.transaction_id, Number(c.n)]));
+    return rows.map((r) => ({ ...r, _count: { refunds: byId.get(r.id) ?? 0 } }));
+  }
+
   function transactionWhere(accountId: number, f: ReportFilters): Prisma.PaymentTransactionWhereInput {
     return {
       accountId,
@@ -407,26 +419,15 @@ export function createPaymentHubRepo(db: Db) {
       const orderBy: Prisma.PaymentTransactionOrderByWithRelationInput[] =
         page.orderBy === 'amount' ? [{ amountCents: page.direction }, { id: page.direction }] : [{ createdAt: page.direction }, { id: page.direction }];
       const [rows, total] = await Promise.all([
-        db.paymentTransaction.findMany({
-          where,
-          select: { ...transactionSelect, _count: { select: { refunds: true } } },
-          orderBy,
-          skip: (page.page - 1) * page.quantity,
-          take: page.quantity,
-        }),
+        db.paymentTransaction.findMany({ where, select: transactionSelect, orderBy, skip: (page.page - 1) * page.quantity, take: page.quantity }),
         db.paymentTransaction.count({ where }),
       ]);
-      return { rows, total };
+      return { rows: await withRefundCounts(rows), total };
     },
 
     /** Every transaction of the period (the export), oldest first, up to `limit`. */
-    exportRows: (accountId: number, f: ReportFilters, limit: number) =>
-      db.paymentTransaction.findMany({
-        where: transactionWhere(accountId, f),
-        select: { ...transactionSelect, _count: { select: { refunds: true } } },
-        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-        take: limit,
-      }),
+    exportRows: async (accountId: number, f: ReportFilters, limit: number) =>
+      withRefundCounts(await db.paymentTransaction.findMany({ where: transactionWhere(accountId, f), select: transactionSelect, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: limit })),
   };
 }
 export type PaymentHubRepo = ReturnType<typeof createPaymentHubRepo>;
