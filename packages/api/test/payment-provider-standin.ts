@@ -42,6 +42,10 @@ export interface MercadoPagoStandin {
   hubUrl: string;
   /** Makes the stand-in answer 503 to everything (an outage). */
   down: boolean;
+  /** The status new refunds get ('approved' by default; 'in_process' leaves them for later). */
+  refundStatus: 'approved' | 'in_process';
+  /** The refunds made, by id. */
+  refunds: Map<number, { id: number; payment_id: number; amount: number; status: string }>;
   /** Moves a payment to a status and notifies the hub; answers the hub's HTTP status and body. */
   settle(paymentId: number, status: 'approved' | 'rejected', detail?: string): Promise<{ status: number; body: unknown; notification: Notification }>;
   /** Posts a notification again, as it was (a replay), or with a forged signature. */
@@ -127,7 +131,14 @@ export async function startMercadoPagoStandin(opts: { accessToken: string; webho
     if (paymentPath && !payment) return answer(404, { message: 'payment not found' });
     if (payment && paymentPath![2] && req.method === 'POST') {
       if (typeof key !== 'string') return answer(400, { message: 'X-Idempotency-Key is required' });
-      return answer(201, remembered({ id: nextId++, payment_id: payment.id, amount: Number(body?.amount ?? payment.transaction_amount), status: 'approved' }));
+      const refund = { id: nextId++, payment_id: payment.id, amount: Number(body?.amount ?? payment.transaction_amount), status: standin.refundStatus };
+      standin.refunds.set(refund.id, refund);
+      return answer(201, remembered({ ...refund }));
+    }
+    const refundPath = /^\/v1\/payments\/(\d+)\/refunds\/(\d+)$/.exec(url.pathname);
+    if (refundPath && req.method === 'GET') {
+      const refund = standin.refunds.get(Number(refundPath[2]));
+      return refund && refund.payment_id === Number(refundPath[1]) ? answer(200, refund) : answer(404, { message: 'refund not found' });
     }
     if (payment && req.method === 'GET') return answer(200, payment);
     if (payment && req.method === 'PUT') {
@@ -155,6 +166,8 @@ export async function startMercadoPagoStandin(opts: { accessToken: string; webho
     payments,
     hubUrl: '',
     down: false,
+    refundStatus: 'approved',
+    refunds: new Map(),
     async settle(paymentId, status, detail) {
       const p = payments.get(paymentId)!;
       p.status = status;

@@ -129,6 +129,44 @@ describe('Mercado Pago adapter', () => {
     expect(call.headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
   });
 
+  it('asks again about refunds Mercado Pago keeps in process: one approved is settled, one rejected gives its amount back', async () => {
+    const order = await newOrder();
+    await charge(order.id, { method: 'credit_card', card: card('5555555555554444') });
+    mp.refundStatus = 'in_process';
+    let approved: { refund: { id: number; provider_reference: string } };
+    let rejected: { refund: { id: number; provider_reference: string } };
+    try {
+      const first = await t.http.put(`/api/payment-hub/payment/refund/${order.id}`).set(bearer(admin)).set('Idempotency-Key', 'mp-em-processo-1').send({ amount: 4 });
+      expect(first.status).toBe(201);
+      expect(first.body.refund.status).toBe('pending');
+      const second = await t.http.put(`/api/payment-hub/payment/refund/${order.id}`).set(bearer(admin)).set('Idempotency-Key', 'mp-em-processo-2').send({ amount: 6 });
+      expect(second.body.transaction.refunded_amount).toBe(10);
+      [approved, rejected] = [first.body, second.body];
+    } finally {
+      mp.refundStatus = 'approved';
+    }
+    const sweep = async () => {
+      // Answered more than a minute ago, as the sweep waits.
+      await t.db.paymentRefund.updateMany({ where: { status: 'pending' }, data: { updatedAt: new Date(Date.now() - 120_000) } });
+      await t.app.queue.add('payment-hub.refund-sweep', {});
+      await t.drainJobs();
+    };
+    // Still in process at Mercado Pago: nothing changes.
+    await sweep();
+    expect((await t.db.paymentRefund.findUniqueOrThrow({ where: { id: approved.refund.id } })).status).toBe('pending');
+
+    mp.refunds.get(Number(approved.refund.provider_reference))!.status = 'approved';
+    mp.refunds.get(Number(rejected.refund.provider_reference))!.status = 'rejected';
+    await sweep();
+    expect(lastRequest('GET', /\/refunds\/\d+$/).headers.authorization).toBe(`Bearer ${ACCESS_TOKEN}`);
+    const [tx] = (await t.http.get('/api/payment-hub/transactions').query({ order_id: order.id }).set(bearer(admin))).body.data as Array<{ refunded_amount: number; refunds: Array<{ id: number; status: string }> }>;
+    expect(tx!.refunds.find((r) => r.id === approved.refund.id)!.status).toBe('succeeded');
+    expect(tx!.refunds.find((r) => r.id === rejected.refund.id)!.status).toBe('failed');
+    expect(tx!.refunded_amount).toBe(4);
+    const notes = ((await t.http.get(`/api/order/full-order/${order.id}`).set(bearer(admin))).body.events as Array<{ note: string | null }>).map((e) => e.note);
+    expect(notes).toEqual(expect.arrayContaining(['Reembolso de R$ 4,00 concluído pelo provedor de pagamento.', 'Reembolso de R$ 6,00 recusado pelo provedor de pagamento: o valor volta a ser reembolsável.']));
+  });
+
   it('answers 503 and undoes the refund when Mercado Pago is down; the same key works once it is back', async () => {
     const order = await newOrder();
     await charge(order.id, { method: 'credit_card', card: card('4111111111111111') });

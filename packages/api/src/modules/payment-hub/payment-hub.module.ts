@@ -15,7 +15,7 @@ import type { PaymentProvider } from './providers/provider.ts';
  */
 export const paymentHubModule: AppModule = {
   name: 'payment-hub',
-  register(app, { config, db, queue, services, provide, log }) {
+  async register(app, { config, db, queue, services, provide, log }) {
     const { simulator: sim, mercadoPago, provider } = config.paymentHub;
     const simulator = createSimulatorProvider({
       secret: sim.secret,
@@ -32,7 +32,7 @@ export const paymentHubModule: AppModule = {
     const hub = createPaymentHubService({ repo, orders: services.orders, providers, scope: services.locations.allowedLocationIds, log });
     services.orders.onTransition((t) => hub.onTransition(t));
     provide({ paymentHub: hub });
-    registerPaymentHubJobs(app, queue, sim.secret);
+    await registerPaymentHubJobs(app, queue, sim.secret, hub);
     registerPaymentHubRoutes(app, hub, createPaymentReports({ repo, scope: services.locations.allowedLocationIds }));
   },
 };

@@ -378,6 +378,15 @@ export function createPaymentHubRepo(db: Db) {
       });
     },
 
+    /** Refunds a provider kept in process (it answered them, with a reference), untouched since `before`, oldest first. */
+    pendingRefunds: (before: Date, limit: number) =>
+      db.paymentRefund.findMany({
+        where: { status: 'pending', providerReference: { not: null }, updatedAt: { lt: before } },
+        select: { ...refundSelect, transaction: { select: { accountId: true, orderId: true, provider: true, providerReference: true } } },
+        orderBy: { id: 'asc' },
+        take: limit,
+      }),
+
     /** Undoes a reserved refund the provider never received (unreachable): its key may be used again. */
     dropRefund(id: number) {
       return db.$transaction(async (tx) => {

@@ -52,10 +52,12 @@ const fieldError = (status: 400 | 422, code: Parameters<typeof translate>[0], fi
   new AppError(status, status === 400 ? 'VALIDATION_ERROR' : code, code, params, [{ field, code: 'custom', message: translate(code, 'pt-BR', params) }]);
 const isConflict = (err: unknown) => err instanceof ConflictError;
 
-/** A refund as the order's timeline tells it. */
-function refundNote(r: RefundRow, status: RefundStatus): string {
+/** A refund as the order's timeline tells it (`later`: the provider's answer to one it kept in process). */
+function refundNote(r: RefundRow, status: RefundStatus, later = false): string {
   const amount = `R$ ${brl(r.amountCents)}`;
-  if (status === 'failed') return `Reembolso de ${amount} recusado pelo provedor de pagamento.`;
+  if (status === 'failed') return `Reembolso de ${amount} recusado pelo provedor de pagamento: o valor volta a ser reembolsável.`;
+  if (later) return `Reembolso de ${amount} concluído pelo provedor de pagamento.`;
+  if (status === 'pending') return `Reembolso de ${amount} em processamento no provedor de pagamento${r.reason ? `: ${r.reason}` : ''}.`;
   if (r.idempotencyKey.startsWith(ADJUSTMENT_REFUND_KEY)) return `Ajuste ao total final: ${amount} devolvidos ao cliente.`;
   if (r.idempotencyKey.startsWith(CANCEL_REFUND_KEY)) return `Reembolso automático de ${amount} (pedido cancelado).`;
   return `Reembolso de ${amount}${r.reason ? `: ${r.reason}` : ''}.`;
@@ -124,22 +126,31 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
       await repo.dropRefund(refund.id);
       throw new AppError(503, 'PAYMENT_PROVIDER_UNAVAILABLE', 'PAYMENT_PROVIDER_UNAVAILABLE');
     }
-    await repo.settleRefund(refund.id, outcome.status, outcome.reference);
-    await note(accountId, t.orderId, refundNote(refund, outcome.status));
+    await recordOutcome(accountId, refund, t.orderId, outcome.status, outcome.reference);
+  }
+
+  /**
+   * What follows a refund's answer (at once, or later for one the provider kept in process): it is
+   * recorded (a failed one gives its amount back to the payment), written on the order's timeline
+   * and told to the listeners; everything captured on the order given back (over all its payments)
+   * ends a delivered or picked-up order as refunded.
+   */
+  async function recordOutcome(accountId: number, refund: RefundRow, orderId: number, status: RefundStatus, reference: string | null, later = false) {
+    await repo.settleRefund(refund.id, status, reference);
+    await note(accountId, orderId, refundNote(refund, status, later));
     for (const listener of refundListeners) {
       try {
-        await listener(accountId, t.orderId);
+        await listener(accountId, orderId);
       } catch (err) {
-        log.error({ err, order_id: t.orderId, refund_id: refund.id }, 'payment hub: refund listener failed');
+        log.error({ err, order_id: orderId, refund_id: refund.id }, 'payment hub: refund listener failed');
       }
     }
-    if (outcome.status === 'failed') return;
-    // Everything captured on the order given back (over all its payments): a delivered order ends refunded.
-    const sums = await repo.balance(accountId, t.orderId);
+    if (status === 'failed') return;
+    const sums = await repo.balance(accountId, orderId);
     if (sums.chargedCents > 0n && sums.adjustedCents + sums.refundedCents >= sums.chargedCents) {
-      const order = await orders.find(accountId, t.orderId);
+      const order = await orders.find(accountId, orderId);
       if (order && (order.status === 'delivered' || order.status === 'picked_up')) {
-        await move(accountId, t.orderId, 'refunded', `Reembolso total: R$ ${brl(sums.refundedCents)}.`);
+        await move(accountId, orderId, 'refunded', `Reembolso total: R$ ${brl(sums.refundedCents)}.`);
       }
     }
   }
@@ -439,6 +450,26 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
       const applied = await repo.applyEvent(provider.name, { eventId: event.eventId, type: event.type, payload: req.body }, event.reference, change);
       if (applied.outcome === 'processed' && applied.after?.status === 'captured') await captured(applied.after);
       return { received: true as const, outcome: applied.outcome };
+    },
+
+    /**
+     * Asks the providers again about the refunds they kept in process (answered more than a minute
+     * ago): each one settled or failed since is recorded as if it had been answered so at once.
+     */
+    async settlePendingRefunds() {
+      for (const r of await repo.pendingRefunds(new Date(Date.now() - 60_000), 200)) {
+        const provider = providers.byName(r.transaction.provider as PaymentProviderName);
+        if (!provider || !r.transaction.providerReference || !r.providerReference) continue;
+        let status: RefundStatus;
+        try {
+          status = await provider.refundState(r.transaction.providerReference, r.providerReference);
+        } catch (err) {
+          if (!(err instanceof ProviderError)) throw err;
+          log.warn({ err, refund_id: r.id }, 'payment hub: refund state not read back');
+          continue;
+        }
+        if (status !== 'pending') await recordOutcome(r.transaction.accountId, r, r.transaction.orderId, status, r.providerReference, true);
+      }
     },
 
     /** Registers a listener of every refund sent to a provider (its order), told after it was recorded. */

@@ -4,7 +4,7 @@
  *   (a retried charge or refund is one payment or one refund at Mercado Pago);
  * - cards are tokenized first (`POST /v1/card_tokens`), then `POST /v1/payments` with the token
  *   (`capture: true`), Pix (`payment_method_id: pix`) and boleto (`bolbradesco`) answer pending;
- * - refunds: `POST /v1/payments/{id}/refunds {amount}`; voids: `PUT /v1/payments/{id} {status: cancelled}`;
+ * - refunds: `POST /v1/payments/{id}/refunds {amount}`, one in process read back by `GET /v1/payments/{id}/refunds/{refund_id}`; voids: `PUT /v1/payments/{id} {status: cancelled}`;
  * - webhooks: `x-signature: ts=…,v1=…` where v1 = HMAC-SHA256(secret, "id:<data.id>;request-id:<x-request-id>;ts:<ts>;")
  *   (data.id from the query string, lowercased; parts absent from the request are left out of the
  *   manifest); the notification says only which payment changed, so its state is read back with
@@ -12,7 +12,7 @@
  */
 import { cardBrand } from './card-brand.ts';
 import { fresh, hmacHex, parseSignatureHeader, sameDigest } from './signature.ts';
-import { ProviderError, type ChargeRequest, type PaymentProvider, type PaymentState, type WebhookRequest } from './provider.ts';
+import { ProviderError, type ChargeRequest, type PaymentProvider, type PaymentState, type RefundOutcome, type WebhookRequest } from './provider.ts';
 
 export interface MercadoPagoConfig {
   url: string;
@@ -22,6 +22,9 @@ export interface MercadoPagoConfig {
   /** Where Mercado Pago posts notifications (this hub's webhook route). */
   notificationUrl: string;
 }
+
+/** A Mercado Pago refund's status as the hub keeps it: approved, rejected or cancelled, else still in process. */
+const refundStatus = (status: string): RefundOutcome['status'] => (status === 'approved' ? 'succeeded' : status === 'rejected' || status === 'cancelled' ? 'failed' : 'pending');
 
 /** Mercado Pago's status_detail of a rejected payment, as the hub's refusal codes. */
 const REFUSAL_CODES: Record<string, string> = {
@@ -182,7 +185,12 @@ export function createMercadoPagoProvider(cfg: MercadoPagoConfig, fetchImpl: typ
         { amount: reais(amountCents) },
         idempotencyKey,
       );
-      return { reference: String(r.id), status: r.status === 'approved' ? 'succeeded' : r.status === 'rejected' || r.status === 'cancelled' ? 'failed' : 'pending' };
+      return { reference: String(r.id), status: refundStatus(r.status) };
+    },
+
+    async refundState(reference, refundReference) {
+      const r = await call<{ status: string }>('GET', `/v1/payments/${encodeURIComponent(reference)}/refunds/${encodeURIComponent(refundReference)}`);
+      return refundStatus(r.status);
     },
 
     verifyWebhook(req: WebhookRequest) {

@@ -69,6 +69,8 @@ export interface PaymentProvider {
   /** Voids a payment not captured yet (an order canceled while waiting). */
   cancel(reference: string): Promise<void>;
   refund(reference: string, amountCents: bigint, idempotencyKey: string): Promise<RefundOutcome>;
+  /** Where a refund the provider left in process (`pending`) stands now. */
+  refundState(reference: string, refundReference: string): Promise<RefundOutcome['status']>;
   /** The event when the signature is right; null (→ 401, no effect) when it is missing or wrong. */
   verifyWebhook(req: WebhookRequest): WebhookEvent | null;
   /** The payment's state after a verified event (from the event itself or the provider's API). */

@@ -94,6 +94,11 @@ export function createSimulatorProvider({ secret, confirmDelayMs, deliver }: Dep
       return { reference: `simrf_${token(10)}`, status: 'succeeded' };
     },
 
+    // The simulator's refunds succeed at once: none is ever left in process.
+    async refundState() {
+      return 'succeeded';
+    },
+
     verifyWebhook(req: WebhookRequest) {
       const sig = parseSignatureHeader(req.headers['x-signature']);
       if (!sig || !fresh(sig.ts) || !sameDigest(hmacHex(secret, `${sig.ts}.${req.rawBody}`), sig.v1)) return null;
