@@ -240,6 +240,15 @@ export function createOrdersRepo(db: Db) {
    * orders. Null when the filter names a customer or a number, which the counters do not keep.
    */
   async function countsByStatus(accountId: number, f: OrderFilters): Promise<Map<OrderStatus, number> | null> {
+    const counters = countersOf(accountId, f);
+    if (!counters) return null;
+    const rows = await db.$queryRaw<Array<{ status: OrderStatus; total: bigint }>>`
+      SELECT status::text AS status, sum(orders)::bigint AS total FROM ${counters.table} WHERE ${counters.where} GROUP BY status`;
+    return new Map(rows.map((r) => [r.status, Number(r.total)]));
+  }
+
+  /** The status counters' table and condition for the filter; null when it names a customer or a number, which they do not keep. */
+  function countersOf(accountId: number, f: OrderFilters): { table: Prisma.Sql; where: Prisma.Sql } | null {
     if (f.customerId !== undefined || f.number !== undefined) return null;
     const c = [Prisma.sql`account_id = ${accountId}`];
     if (f.status) c.push(Prisma.sql`status = ${f.status}::order_status`);
@@ -248,10 +257,7 @@ export function createOrdersRepo(db: Db) {
     if (f.allowedLocationIds) c.push(f.allowedLocationIds.length ? Prisma.sql`location_id IN (${Prisma.join(f.allowedLocationIds)})` : Prisma.sql`FALSE`);
     if (f.from) c.push(Prisma.sql`day >= ${f.from}::date`);
     if (f.to) c.push(Prisma.sql`day <= ${f.to}::date`);
-    const table = f.from || f.to ? Prisma.sql`order_status_daily` : Prisma.sql`order_status_totals`;
-    const rows = await db.$queryRaw<Array<{ status: OrderStatus; total: bigint }>>`
-      SELECT status::text AS status, sum(orders)::bigint AS total FROM ${table} WHERE ${Prisma.join(c, ' AND ')} GROUP BY status`;
-    return new Map(rows.map((r) => [r.status, Number(r.total)]));
+    return { table: f.from || f.to ? Prisma.sql`order_status_daily` : Prisma.sql`order_status_totals`, where: Prisma.join(c, ' AND ') };
   }
 
   /** The rows of these ids, in this order, with their store's and customer's names. */
@@ -322,29 +328,27 @@ export function createOrdersRepo(db: Db) {
          ORDER BY e.created_at, e.id`;
     },
 
-    /** One page of the account's orders. */
-    async list(accountId: number, f: OrderFilters, q: Pick<OrderListQuery, 'page' | 'quantity' | 'order_by' | 'order_direction'>) {
+    /**
+     * One page of the account's orders as the cards' JSON text, and how many orders the filter
+     * holds (from the status counters, or counted when the filter names a customer or a number),
+     * in one statement: the page's ids, its cards and the total never cross to this process apart.
+     */
+    async listJson(accountId: number, f: OrderFilters, q: Pick<OrderListQuery, 'page' | 'quantity' | 'order_by' | 'order_direction'>) {
       const w = where(accountId, f);
       const dir = q.order_direction === 'asc' ? Prisma.sql`ASC` : Prisma.sql`DESC`;
-      const [ids, total] = await Promise.all([
-        db.$queryRaw<Array<{ id: number }>>`
-          SELECT o.id FROM orders o WHERE ${w}
-          ORDER BY ${SORT_COLUMNS[q.order_by]} ${dir}, o.id ${dir}
-          LIMIT ${q.quantity} OFFSET ${(q.page - 1) * q.quantity}`,
-        countsByStatus(accountId, f).then(async (counts) => {
-          if (counts) return [...counts.values()].reduce((a, n) => a + n, 0);
-          const [count] = await db.$queryRaw<Array<{ total: bigint }>>`SELECT count(*) AS total FROM orders o WHERE ${w}`;
-          return Number(count!.total);
-        }),
-      ]);
-      return { ids: ids.map((r) => r.id), total };
-    },
-
-    /** The cards of these orders, in this order, as one JSON array (text). */
-    async cardsJson(accountId: number, ids: number[]): Promise<string> {
-      if (!ids.length) return '[]';
-      const [row] = await db.$queryRaw<Array<{ cards: string }>>`SELECT json_agg(${CARD_JSON} ORDER BY w.ord)::text AS cards ${cardRows(accountId, ids)}`;
-      return row?.cards ?? '[]';
+      const order = Prisma.sql`${SORT_COLUMNS[q.order_by]} ${dir}, o.id ${dir}`;
+      const counters = countersOf(accountId, f);
+      const total = counters
+        ? Prisma.sql`SELECT coalesce(sum(orders), 0) FROM ${counters.table} WHERE ${counters.where}`
+        : Prisma.sql`SELECT count(*) FROM orders o WHERE ${w}`;
+      const [row] = await db.$queryRaw<Array<{ cards: string; total: bigint }>>`
+        WITH page AS MATERIALIZED (SELECT o.id FROM orders o WHERE ${w} ORDER BY ${order} LIMIT ${q.quantity} OFFSET ${(q.page - 1) * q.quantity})
+        SELECT coalesce((SELECT json_agg(${CARD_JSON} ORDER BY ${order})
+                           FROM page p JOIN orders o ON o.id = p.id
+                           LEFT JOIN locations l ON l.id = o.location_id
+                           LEFT JOIN customers c ON c.id = o.customer_id), '[]')::text AS cards,
+               (${total})::bigint AS total`;
+      return { cards: row!.cards, total: Number(row!.total) };
     },
 
     /** Per status: how many orders, and the ids of the `quantity` most recent. */

@@ -373,9 +373,9 @@ export function createOrdersService({ repo, catalog, pricing, slots, regions, sc
       const f = { status: q.status, locationId: q.location_id, channel: q.channel, customerId: q.customer_id, number: q.number, from: q.from, to: q.to, allowedLocationIds: allowed };
       const key = `list:${JSON.stringify([f, q.page, q.quantity, q.order_by, q.order_direction])}`;
       const text = await cache.read(caller.accountId, q.location_id, key, async () => {
-        const { ids, total } = await repo.list(caller.accountId, f, q);
+        const { cards, total } = await repo.listJson(caller.accountId, f, q);
         const { meta } = pageOf([], q, total);
-        return `{"data":${await repo.cardsJson(caller.accountId, ids)},"meta":${JSON.stringify(meta)}}`;
+        return `{"data":${cards},"meta":${JSON.stringify(meta)}}`;
       });
       return new JsonText(text);
     },
