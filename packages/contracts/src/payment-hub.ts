@@ -27,12 +27,13 @@ export const REFUND_STATUS_LABELS: Readonly<Record<RefundStatus, string>> = {
   failed: 'Falhou',
 };
 
-/** Who gave the money back: a member, the hub for a canceled paid order, the hub adjusting to the order's final total. */
-export const REFUND_KINDS = ['manual', 'cancel', 'adjustment'] as const;
+/** Who gave the money back: a member, the hub for a paid order canceled or moved to refunded, the hub adjusting to the order's final total. */
+export const REFUND_KINDS = ['manual', 'cancel', 'order_refunded', 'adjustment'] as const;
 export type RefundKind = (typeof REFUND_KINDS)[number];
 export const REFUND_KIND_LABELS: Readonly<Record<RefundKind, string>> = {
   manual: 'Reembolso',
   cancel: 'Pedido cancelado',
+  order_refunded: 'Pedido reembolsado',
   adjustment: 'Ajuste ao total final',
 };
 
@@ -139,7 +140,10 @@ export const PaymentRefund = z
     automatic: z.boolean().meta({ description: 'Feito pelo hub (pedido pago cancelado, ajuste ao total final), sem uma pessoa.' }),
     kind: z
       .enum(REFUND_KINDS)
-      .meta({ description: 'manual: de uma pessoa; cancel: o pedido pago foi cancelado; adjustment: o total final (pesagem, substituições, faltas, descontos) ficou abaixo do cobrado.' }),
+      .meta({
+        description:
+          'manual: de uma pessoa; cancel: o pedido pago foi cancelado; order_refunded: o pedido entregue foi movido para Reembolsado; adjustment: o total final (pesagem, substituições, faltas, descontos) ficou abaixo do cobrado.',
+      }),
     created_at: Timestamp,
   })
   .meta({ id: 'PaymentRefund' });

@@ -24,8 +24,10 @@ export const brl = (cents: bigint | number) =>
 
 /** The idempotency keys of the hub's own refunds: a canceled paid order's, and the adjustment to an order's final total. */
 export const CANCEL_REFUND_KEY = 'auto:cancel:';
+export const ORDER_REFUNDED_KEY = 'auto:refunded:';
 export const ADJUSTMENT_REFUND_KEY = 'auto:settle:';
-const refundKind = (key: string): RefundKind => (key.startsWith(ADJUSTMENT_REFUND_KEY) ? 'adjustment' : key.startsWith(CANCEL_REFUND_KEY) ? 'cancel' : 'manual');
+const refundKind = (key: string): RefundKind =>
+  key.startsWith(ADJUSTMENT_REFUND_KEY) ? 'adjustment' : key.startsWith(CANCEL_REFUND_KEY) ? 'cancel' : key.startsWith(ORDER_REFUNDED_KEY) ? 'order_refunded' : 'manual';
 
 export const toRefund = (r: RefundRow): z.input<typeof PaymentRefund> => ({
   id: r.id,

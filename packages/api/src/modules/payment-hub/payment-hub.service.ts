@@ -20,7 +20,7 @@ import { translate, type Lang } from '../../i18n/messages.ts';
 import type { Caller, StoreScope } from '../locations/locations.service.ts';
 import type { OrdersService, OrderTransition } from '../orders/orders.service.ts';
 import type { NamedOrder } from '../orders/orders.repo.ts';
-import { ADJUSTMENT_REFUND_KEY, CANCEL_REFUND_KEY, brl, fromBalance, toTransaction } from './payment-hub.mapping.ts';
+import { ADJUSTMENT_REFUND_KEY, CANCEL_REFUND_KEY, ORDER_REFUNDED_KEY, brl, fromBalance, toTransaction } from './payment-hub.mapping.ts';
 import type { PaymentHubRepo, PaymentSums, RefundRow, TransactionRow } from './payment-hub.repo.ts';
 import { ProviderError, type PaymentProvider, type PaymentState, type WebhookRequest, type ChargeRequest } from './providers/provider.ts';
 import { describeRefusal } from './providers/refusals.ts';
@@ -42,6 +42,7 @@ interface Deps {
 /** Statuses an order leaves once it is paid: a cancel from any of them refunds what was captured. */
 const AFTER_PAYMENT: readonly OrderStatus[] = ['paid', 'picking', 'picked', 'ready', 'out_for_delivery', 'awaiting_pickup', 'delivered', 'picked_up'];
 const CANCELED_REASON = 'pedido cancelado';
+const REFUNDED_REASON = 'pedido reembolsado';
 /** Once the order leaves the store its total is final: what was charged beyond it goes back (and again, should a try fail, at delivery). */
 const SETTLES_AT: readonly OrderStatus[] = ['out_for_delivery', 'awaiting_pickup', 'delivered', 'picked_up'];
 
@@ -60,6 +61,7 @@ function refundNote(r: RefundRow, status: RefundStatus, later = false): string {
   if (status === 'pending') return `Reembolso de ${amount} em processamento no provedor de pagamento${r.reason ? `: ${r.reason}` : ''}.`;
   if (r.idempotencyKey.startsWith(ADJUSTMENT_REFUND_KEY)) return `Ajuste ao total final: ${amount} devolvidos ao cliente.`;
   if (r.idempotencyKey.startsWith(CANCEL_REFUND_KEY)) return `Reembolso automático de ${amount} (pedido cancelado).`;
+  if (r.idempotencyKey.startsWith(ORDER_REFUNDED_KEY)) return `Reembolso automático de ${amount} (pedido movido para Reembolsado).`;
   return `Reembolso de ${amount}${r.reason ? `: ${r.reason}` : ''}.`;
 }
 
@@ -155,17 +157,20 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
     }
   }
 
-  /** Refunds everything captured on the order (a paid order canceled), once per transaction whatever the retries. */
-  async function refundAll(accountId: number, orderId: number) {
+  /**
+   * Refunds everything left on the order's payments (a paid order canceled, or a delivered one moved
+   * to refunded), once per transaction whatever the retries.
+   */
+  async function refundAll(accountId: number, orderId: number, why: 'canceled' | 'refunded' = 'canceled') {
+    const [prefix, reason] = why === 'canceled' ? [CANCEL_REFUND_KEY, CANCELED_REASON] : [ORDER_REFUNDED_KEY, REFUNDED_REASON];
     for (const t of await repo.refundable(accountId, orderId)) {
-      const key = `${CANCEL_REFUND_KEY}${orderId}:${t.id}`;
       const reserved = await repo.reserveRefund(accountId, {
         orderId,
         transactionId: t.id,
-        idempotencyKey: key,
-        requestHash: requestHash(orderId, null, CANCELED_REASON),
+        idempotencyKey: `${prefix}${orderId}:${t.id}`,
+        requestHash: requestHash(orderId, null, reason),
         amountCents: null,
-        reason: CANCELED_REASON,
+        reason,
         automatic: true,
         createdById: null,
       });
@@ -482,10 +487,13 @@ export function createPaymentHubService({ repo, orders, providers, scope, log }:
 
     /**
      * Hears the orders' transitions: a canceled order's waiting payments are voided and what it paid
-     * is refunded; an order leaving the store gets back what was charged beyond its final total.
+     * is refunded, as is what is left of an order moved to refunded; an order leaving the store gets
+     * back what was charged beyond its final total.
      */
     async onTransition(t: OrderTransition) {
       if (SETTLES_AT.includes(t.to)) return settle(t.accountId, t.order.id);
+      // Moved to refunded by a member: what is left goes back (after the hub's own total refund, nothing is).
+      if (t.to === 'refunded') return refundAll(t.accountId, t.order.id, 'refunded');
       if (t.to !== 'canceled') return;
       await cancelWaiting(t.accountId, t.order.id);
       if (t.from === null || AFTER_PAYMENT.includes(t.from) || t.from === 'payment_pending') await refundAll(t.accountId, t.order.id);

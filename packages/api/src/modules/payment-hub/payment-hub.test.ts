@@ -31,7 +31,7 @@ interface Tx {
   refusal: { code: string; reason: string } | null;
   pix_copy_paste: string | null;
   boleto_line: string | null;
-  refunds: Array<{ id: number; amount: number; reason: string | null; status: string; automatic: boolean }>;
+  refunds: Array<{ id: number; amount: number; reason: string | null; status: string; automatic: boolean; kind: string }>;
 }
 
 /** A new order of the test's store: 3 × arroz 5 kg and 2 × leite (above the credit card's R$ 50 minimum). */
@@ -376,6 +376,17 @@ describe('refunds', () => {
     const total = await refund(order.id, 'entregue-total-1', {});
     expect(total.body.order.status).toBe('refunded');
     expect(await orderStatus(order.id)).toBe('refunded');
+  });
+
+  it('gives back what is left when a member moves a delivered order to refunded, once', async () => {
+    const { order } = await paidOrder();
+    for (const s of ['picking', 'picked', 'ready', 'out_for_delivery', 'delivered']) expect((await move(order.id, s)).status).toBe(200);
+    expect((await refund(order.id, 'antes-de-mover-1', { amount: 3 })).status).toBe(201);
+    expect((await move(order.id, 'refunded')).status).toBe(200);
+    const [tx] = await transactions(order.id);
+    expect(tx).toMatchObject({ refunded_amount: order.total, refundable_amount: 0 });
+    expect(tx!.refunds.find((r) => r.automatic)).toMatchObject({ amount: Math.round((order.total - 3) * 100) / 100, reason: 'pedido reembolsado', kind: 'order_refunded' });
+    expect(tx!.refunds).toHaveLength(2);
   });
 
   it('answers a replayed Idempotency-Key with the same refund (one effect), and 422 for the key with another body', async () => {

@@ -38,7 +38,7 @@ export function OrdersBoardPage() {
   const askMove = (order: OrderCard, status: OrderStatus) =>
     confirm.open({
       title: status === 'canceled' ? t('orders.cancel.title', { number: order.number }) : t('orders.move.title', { number: order.number }),
-      message: status === 'canceled' ? t('orders.cancel.message', { name: order.customer.name }) : t('orders.move.message', { from: statusLabel(order.status), to: statusLabel(status) }),
+      message: status === 'canceled' ? t('orders.cancel.message', { name: order.customer.name }) : t(status === 'refunded' ? 'orders.move.refundedMessage' : 'orders.move.message', { from: statusLabel(order.status), to: statusLabel(status) }),
       confirmLabel: status === 'canceled' ? t('orders.cancel.confirm') : t('orders.move.confirm'),
       confirmColor: status === 'canceled' ? 'red' : undefined,
       onConfirm: () => {

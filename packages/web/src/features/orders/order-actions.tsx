@@ -46,7 +46,7 @@ export function OrderActions({ full }: { full: FullOrder }) {
   const askMove = (status: OrderStatus) =>
     confirm.open({
       title: t('orders.move.title', { number }),
-      message: t('orders.move.message', { from: statusLabel(order.status), to: statusLabel(status) }),
+      message: t(status === 'refunded' ? 'orders.move.refundedMessage' : 'orders.move.message', { from: statusLabel(order.status), to: statusLabel(status) }),
       confirmLabel: t('orders.move.confirm'),
       withNote: true,
       onConfirm: (note) => run(() => move.mutateAsync({ id: order.id, status, note })),

@@ -31,6 +31,13 @@ describe('order page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Cancelar pedido' })).toBeInTheDocument();
   });
 
+  it('warns that moving a delivered order to refunded gives the payments back', async () => {
+    mockApi({ ...SHELL_ROUTES, 'GET /api/order/full-order/42': () => json(fullOrder({ status: 'delivered' }, ['refunded'])) });
+    renderApp('/order/42');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Mover para Reembolsado' }));
+    expect(await screen.findByRole('dialog')).toHaveTextContent('o que resta dos pagamentos online volta ao cliente');
+  });
+
   it('moves after confirming, with the note, and shows a refused move (409) in the server words', async () => {
     let refuse = false;
     const sent: unknown[] = [];
