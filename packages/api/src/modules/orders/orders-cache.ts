@@ -34,6 +34,9 @@ export interface OrdersCache {
   read(accountId: number, locationId: number | undefined, key: string, load: () => Promise<string>): Promise<string>;
 }
 
+/** Keeps nothing: every read loads. */
+export const noOrdersCache: OrdersCache = { read: (_accountId, _locationId, _key, load) => load() };
+
 /**
  * The orders list's pages and the board's columns, as the JSON text answered, kept in this process
  * while the versions of the stores they read stay the same, for a minute at most. Every instance
@@ -42,7 +45,7 @@ export interface OrdersCache {
  * changes, cost one query between them. `maxBytes` 0: nothing is kept (every read loads).
  */
 export function createOrdersCache(db: Db, { maxBytes = 64 * 2 ** 20 }: { maxBytes?: number } = {}): OrdersCache {
-  if (maxBytes <= 0) return { read: (_a, _l, _k, load) => load() };
+  if (maxBytes <= 0) return noOrdersCache;
   const reads = createReadCache(orderVersions(db), { maxBytes, ttlSeconds: 60 });
   return {
     read: (accountId, locationId, key, load) =>

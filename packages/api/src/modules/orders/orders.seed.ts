@@ -1,6 +1,7 @@
 import type { Fulfilment, OrderChannel, OrderStatus } from '@backoffice/contracts';
 import type { Db } from '../../db/client.ts';
 import type { ModuleSeed } from '../../lib/module.ts';
+import { lcg } from '../../lib/seeded-random.ts';
 
 const ACCOUNT = 'supermercado-bom-preco';
 const MINUTE = 60_000;
@@ -16,15 +17,6 @@ const WORKING: Record<Fulfilment, OrderStatus[]> = {
 };
 /** The path to each status, from created (paid online; one paid in person skips the payment). */
 const PATH: OrderStatus[] = ['created', 'payment_pending', 'paid', 'picking', 'picked', 'ready'];
-
-/** A small deterministic generator: the same demo orders on every seed. */
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return (n: number) => {
-    s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;
-    return s % n;
-  };
-}
 
 interface SeedOffer {
   productId: number;

@@ -25,7 +25,7 @@ import type { SlotsService } from '../slots/slots.service.ts';
 import { nextStatuses, refusal, type OrderFacts } from './order-status.ts';
 import { priceOrder, type PricedLine } from './order-pricing.ts';
 import { createOrderOperations } from './order-operations.ts';
-import type { OrdersCache } from './orders-cache.ts';
+import { noOrdersCache, type OrdersCache } from './orders-cache.ts';
 import type { NamedOrder, NewOrder, OrderActor, OrderItemRow, OrderEventRow, OrdersRepo } from './orders.repo.ts';
 
 interface Deps {
@@ -157,11 +157,8 @@ const refusedMove = (o: NamedOrder, to: OrderStatus) => {
   return reason ? new ConflictError(reason, { from: ORDER_STATUS_LABELS[o.status], to: ORDER_STATUS_LABELS[to] }) : null;
 };
 
-/** Every read loads. */
-const uncached: OrdersCache = { read: (_a, _l, _k, load) => load() };
-
 /** Orders: intake (the store's e-commerce, an approved cart), lists, the board, and moves through the one state machine. */
-export function createOrdersService({ repo, catalog, pricing, slots, regions, scope, cache = uncached, notify = () => {}, onListenerError = () => {} }: Deps) {
+export function createOrdersService({ repo, catalog, pricing, slots, regions, scope, cache = noOrdersCache, notify = () => {}, onListenerError = () => {} }: Deps) {
   const listeners: OrderTransitionListener[] = [];
 
   /** Tells the screens and the listeners of a change of `before` into `now`; the listeners are awaited, their failures reported, never thrown. */

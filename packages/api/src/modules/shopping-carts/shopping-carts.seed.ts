@@ -2,6 +2,7 @@ import type { CartItemStatus, CartStatus } from '@backoffice/contracts';
 import type { Db } from '../../db/client.ts';
 import type { ModuleSeed } from '../../lib/module.ts';
 import { DEFAULT_WEIGHT_PER_UNIT } from './list-parser.ts';
+import { lcg } from '../../lib/seeded-random.ts';
 
 const ACCOUNT = 'supermercado-bom-preco';
 const HOUR = 3_600_000;
@@ -36,15 +37,6 @@ const PLAN: Array<{ status: CartStatus; daysAgo: number; converted?: boolean }> 
   { status: 'in_review', daysAgo: 1 },
   { status: 'in_review', daysAgo: 0 },
 ];
-
-/** A small deterministic generator: the same demo carts on every seed. */
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return (n: number) => {
-    s = (Math.imul(s, 1_664_525) + 1_013_904_223) >>> 0;
-    return s % n;
-  };
-}
 
 interface SeedOffer {
   productId: number;

@@ -1,7 +1,6 @@
-import { Card, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTicketOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { MetricTotalsCards } from '../../shared/components/metric-totals';
 import { MetricsCharts } from '../../shared/components/metrics-charts';
 import { PageHeader } from '../../shared/components/page-header';
@@ -11,18 +10,7 @@ import { couponMetricsQuery, useAccountId } from './api';
 import { TopCouponsTable } from './top-coupons-table';
 import type { CouponMetricsSearch } from './metrics-search';
 import { t } from '../../i18n';
-
-function Centered({ children }: { children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" py={56}>
-      <Center>
-        <Stack align="center" gap="xs">
-          {children}
-        </Stack>
-      </Center>
-    </Card>
-  );
-}
+import { CenteredCard } from '../../shared/components/centered-card';
 
 /** Spec §2 "Métricas de cupons": totals, charts per day and the top coupons of the period. */
 export function CouponMetricsPage({ search, onSearchChange }: { search: CouponMetricsSearch; onSearchChange: (s: CouponMetricsSearch) => void }) {
@@ -36,17 +24,17 @@ export function CouponMetricsPage({ search, onSearchChange }: { search: CouponMe
     );
   else if (!data)
     body = (
-      <Centered>
+      <CenteredCard>
         <Loader />
         <Text c="dimmed">{t('couponMetrics.loading')}</Text>
-      </Centered>
+      </CenteredCard>
     );
   else
     body = (
       <Stack gap="lg" style={{ opacity: metrics.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={metrics.isFetching}>
         <MetricTotalsCards totals={data.totals} testIdPrefix="coupon" />
         {data.totals.uses === 0 && data.top_coupons.length === 0 ? (
-          <Centered>
+          <CenteredCard>
             <ThemeIcon variant="light" color="gray" size={48} radius="xl">
               <IconTicketOff size={26} />
             </ThemeIcon>
@@ -54,7 +42,7 @@ export function CouponMetricsPage({ search, onSearchChange }: { search: CouponMe
             <Text c="dimmed" size="sm">
               {t('couponMetrics.emptyHint')}
             </Text>
-          </Centered>
+          </CenteredCard>
         ) : (
           <>
             <MetricsCharts days={data.per_day} testIdPrefix="coupon" />

@@ -1,4 +1,4 @@
-import { Anchor, Card, Center, Grid, Group, Loader, Select, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Card, Grid, Group, Loader, Select, SimpleGrid, Stack, Table, Text, ThemeIcon, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { IconCash, IconChartBarOff, IconMessageCircle, IconRepeat, IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
@@ -13,6 +13,7 @@ import { customersDashboardQuery, storesQuery, useAccountId, type CustomersDashb
 import { storeOptions } from './customers-filters';
 import type { CustomersDashboardSearch } from './dashboard-search';
 import { t } from '../../i18n';
+import { CenteredCard } from '../../shared/components/centered-card';
 
 const dayLabel = new Intl.DateTimeFormat('pt-BR', { timeZone: 'UTC', day: '2-digit', month: '2-digit' });
 /** "23/11" for a YYYY-MM-DD day (read at noon UTC, so no offset moves it). */
@@ -138,18 +139,6 @@ function Charts({ data }: { data: CustomersDashboard }) {
   );
 }
 
-function Centered({ children }: { children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" py={56}>
-      <Center>
-        <Stack align="center" gap="xs" ta="center">
-          {children}
-        </Stack>
-      </Center>
-    </Card>
-  );
-}
-
 /** Spec §2 /customers/dashboard: new and returning customers per day and by store, and who spends most. */
 export function CustomersDashboardPage({ search, onSearchChange }: { search: CustomersDashboardSearch; onSearchChange: (s: CustomersDashboardSearch) => void }) {
   const accountId = useAccountId();
@@ -162,10 +151,10 @@ export function CustomersDashboardPage({ search, onSearchChange }: { search: Cus
     body = <LoadError inline format={(message) => t('customers.dashboard.loadError', { message })} error={dashboard.error} retrying={dashboard.isFetching} onRetry={() => void dashboard.refetch()} testId="customers-dashboard-error" />;
   else if (!data)
     body = (
-      <Centered>
+      <CenteredCard>
         <Loader />
         <Text c="dimmed">{t('customers.dashboard.loading')}</Text>
-      </Centered>
+      </CenteredCard>
     );
   else {
     const empty = data.totals.customers === 0 && data.totals.new_customers === 0 && data.top_customers.length === 0;
@@ -173,7 +162,7 @@ export function CustomersDashboardPage({ search, onSearchChange }: { search: Cus
       <Stack gap="lg" style={{ opacity: dashboard.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }} aria-busy={dashboard.isFetching}>
         <Totals totals={data.totals} />
         {empty ? (
-          <Centered>
+          <CenteredCard>
             <ThemeIcon variant="light" color="gray" size={48} radius="xl">
               <IconChartBarOff size={26} />
             </ThemeIcon>
@@ -181,7 +170,7 @@ export function CustomersDashboardPage({ search, onSearchChange }: { search: Cus
             <Text c="dimmed" size="sm">
               {t('customers.dashboard.emptyHint')}
             </Text>
-          </Centered>
+          </CenteredCard>
         ) : (
           <Charts data={data} />
         )}
