@@ -31,9 +31,10 @@ const SWEEP_BATCH = 500;
  * exactly its amount; canceled or refunded → nothing, and attribution takes the earlier credits back
  * out of the rollups.
  *
- * Every order whose status changed to one of these, or whose payment was refunded, is queued by a trigger in the writing transaction
- * (order_attribution_queue); the transition's listener brings attribution to the order's state at
- * once and takes it off, and a sweep does it for what a process that stopped left behind. Each step
+ * Every order whose status changed to one of these, or whose payment was refunded, is queued by a
+ * trigger in the writing transaction (order_attribution_queue); the transition's listener brings
+ * attribution to the order's state at once and takes it off, and a sweep does it for what a process
+ * that stopped left behind. Each step
  * is idempotent and reads the order as it is then, so repeats and any order of arrival agree.
  */
 export function createOrderAttribution({ db, orders, conversions, refundedCents, isPublisher }: Deps) {
@@ -46,10 +47,10 @@ export function createOrderAttribution({ db, orders, conversions, refundedCents,
   const soldLines = async (orderId: number): Promise<SoldLine[]> =>
     (await lines(orderId)).map((l) => ({ ...l, unitPriceCents: Number(l.unitPriceCents), totalCents: Number(l.totalCents) }));
 
-  /** Reports the order as sold, once (a replay is a duplicate there). */
-  async function report(o: NamedOrder) {
+  /** Reports the order as sold with these lines, once (a replay is a duplicate there). */
+  async function report(o: NamedOrder, sold: SoldLine[]) {
     const customer = await db.customer.findFirst({ where: { accountId: o.accountId, id: o.customerId }, select: { email: true, phone: true, cpf: true } });
-    await conversions.record(o.accountId, conversionOf(o, customer ?? { email: null, phone: null, cpf: null }, await soldLines(o.id)));
+    await conversions.record(o.accountId, conversionOf(o, customer ?? { email: null, phone: null, cpf: null }, sold));
   }
 
   /** Brings attribution to what the order is now: not sold yet, sold (paid), handed over, or undone. */
@@ -61,9 +62,10 @@ export function createOrderAttribution({ db, orders, conversions, refundedCents,
     if (UNDONE.has(o.status)) return conversions.revise(accountId, id, []);
     const handedOver = HANDED_OVER.has(o.status);
     if (!handedOver && !o.paidAt) return;
-    await report(o);
+    const sold = await soldLines(o.id);
+    await report(o, sold);
     const refunded = await refundedCents(accountId, o.id);
-    if (handedOver || refunded > 0) await conversions.revise(accountId, id, soldItems(lessRefunded(await soldLines(o.id), refunded)));
+    if (handedOver || refunded > 0) await conversions.revise(accountId, id, soldItems(lessRefunded(sold, refunded)));
   }
 
   /** The queued order reconciled, then taken off the queue unless it was queued again meanwhile. */
