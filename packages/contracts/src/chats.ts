@@ -52,7 +52,7 @@ export const CHAT_EVENT_KINDS = ['assigned', 'transferred', 'status'] as const;
 export const CHAT_SORTS = ['desc', 'asc'] as const;
 
 /** Media an attendant may send (bytes: the upload refuses larger files). */
-export const CHAT_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf', 'video/mp4', 'audio/ogg', 'audio/mpeg'] as const;
+export const CHAT_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/pdf', 'video/mp4'] as const;
 export const CHAT_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
 
 const Id = z.number().int();
@@ -182,7 +182,7 @@ export const TransferChatBody = z.strictObject({
 export const ChatTagsBody = z.strictObject({ tag_ids: z.array(z.number().int().positive()).max(20) });
 
 export const ChatMediaUploadBody = z
-  .object({ file: z.string().meta({ format: 'binary', description: 'JPEG, PNG, WebP, PDF, MP4, OGG ou MP3 (até 16 MB).' }) })
+  .object({ file: z.string().meta({ format: 'binary', description: 'JPEG, PNG, WebP, GIF, PDF ou MP4 (até 16 MB).' }) })
   .meta({ id: 'ChatMediaUploadBody' });
 
 export const ChatMedia = z
