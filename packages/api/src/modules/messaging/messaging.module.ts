@@ -1,25 +1,59 @@
 import type { AppModule } from '../../lib/module.ts';
-import { createLocalMessageProvider, type MessageProvider } from './message-provider.ts';
+import type { MessageProvider } from './message-provider.ts';
 import { createMessagingRepo } from './messaging.repo.ts';
 import { createMessagingService, type MessagingService } from './messaging.service.ts';
+import { createWhatsAppSimulator } from './whatsapp-simulator.ts';
+import { createCloudApiProvider } from './whatsapp-cloud.ts';
+import { registerWhatsAppJobs } from './whatsapp.jobs.ts';
+import { createWhatsAppRepo } from './whatsapp.repo.ts';
+import { registerWhatsAppRoutes } from './whatsapp.routes.ts';
+import { createWhatsAppService, outboundItem } from './whatsapp.service.ts';
 
 export type { MessageProvider };
 
-/** Messages to customers through the messaging provider (local outbox by default). */
+/**
+ * Messages to customers over WhatsApp: the outbox, the provider (the local simulator by default, or
+ * the WhatsApp Business Cloud API), its webhook, the customers' messages and the simulator's panel.
+ */
 export const messagingModule: AppModule = {
   name: 'messaging',
-  register(_app, { db, queue, provide }) {
-    const messaging = createMessagingService({ repo: createMessagingRepo(db), queue, provider: createLocalMessageProvider() });
-    queue.handle('messages.send', async ({ messageId }) => {
-      await messaging.deliver(messageId);
+  register(app, { config, db, queue, realtime, provide }) {
+    const wa = config.whatsapp;
+    const messages = createMessagingRepo(db);
+    const repo = createWhatsAppRepo(db);
+    const show = (accountId: number, phone: string, message: ReturnType<typeof outboundItem>) =>
+      realtime.toAccount(accountId, 'whatsapp', { type: 'simulator.message', phone, message });
+    // The simulator reports through the service's own queues (built below): late-bound.
+    const late: { messaging?: MessagingService } = {};
+    const provider: MessageProvider =
+      wa.provider === 'cloud'
+        ? createCloudApiProvider({ apiUrl: wa.apiUrl, apiVersion: wa.apiVersion, numberOf: (accountId) => repo.numberOf(accountId) })
+        : createWhatsAppSimulator({
+            delayMs: wa.simulatorDelayMs,
+            reportStatuses: (statuses, delayMs) => late.messaging!.reportStatuses(statuses, delayMs),
+            reportTemplateDecision: (decision, delayMs) => late.messaging!.reportTemplateDecision(decision, delayMs),
+          });
+    const messaging = createMessagingService({
+      repo: messages,
+      whatsapp: repo,
+      queue,
+      provider,
+      ratePerSecond: wa.ratePerSecond,
+      // The simulator's panel follows what the local provider sends and every move of its status.
+      onActivity: (event) => {
+        if (event.kind === 'outbound' && event.message.provider === 'local') show(event.message.accountId, event.message.to, outboundItem(event.message));
+      },
     });
+    late.messaging = messaging;
+    registerWhatsAppJobs(queue, messaging);
+    registerWhatsAppRoutes(app, createWhatsAppService({ messaging, messages, repo, config: wa, show }));
     provide({ messaging });
   },
 };
 
 declare module '../../lib/module.ts' {
   interface ModuleServices {
-    /** Messages to customers (WhatsApp): shopping cart links, later chats and campaigns. */
+    /** Messages to customers over WhatsApp (cart links, chats, campaigns) and what comes back (WhatsAppChannel). */
     messaging: MessagingService;
   }
 }

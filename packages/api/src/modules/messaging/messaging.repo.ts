@@ -1,10 +1,16 @@
 import type { Db, Tx } from '../../db/client.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import type { DeliveryStatus, WhatsAppContent } from './whatsapp.ts';
 
 export interface NewMessage {
   accountId: number;
   channel?: string;
   to: string;
+  /** The plain text (a media's caption, a template's filled body): what lists and previews show. */
   body: string;
+  /** What is sent; absent: the body as a text message. */
+  content?: WhatsAppContent | null;
+  customerId?: number | null;
   subjectType?: string | null;
   subjectId?: number | null;
   /** The same key in one account is one message. */
@@ -18,6 +24,8 @@ const messageSelect = {
   channel: true,
   to: true,
   body: true,
+  content: true,
+  customerId: true,
   status: true,
   provider: true,
   providerMessageId: true,
@@ -27,7 +35,39 @@ const messageSelect = {
   error: true,
   createdAt: true,
   sentAt: true,
+  deliveredAt: true,
+  readAt: true,
+  failedAt: true,
 } as const;
+
+/** The statuses a message may move to `status` from: forward only; failed ends it, from queued or sent. */
+export function predecessorsOf(status: DeliveryStatus): DeliveryStatus[] {
+  switch (status) {
+    case 'queued':
+      return [];
+    case 'sent':
+      return ['queued'];
+    case 'delivered':
+      return ['queued', 'sent'];
+    case 'read':
+      return ['queued', 'sent', 'delivered'];
+    case 'failed':
+      return ['queued', 'sent'];
+  }
+}
+
+const toRow = (m: NewMessage) => ({
+  accountId: m.accountId,
+  channel: m.channel ?? 'whatsapp',
+  to: m.to,
+  body: m.body,
+  content: (m.content ?? undefined) as Prisma.InputJsonValue | undefined,
+  customerId: m.customerId ?? null,
+  subjectType: m.subjectType ?? null,
+  subjectId: m.subjectId ?? null,
+  dedupKey: m.dedupKey,
+  provider: m.provider,
+});
 
 export function createMessagingRepo(db: Db) {
   return {
@@ -36,22 +76,62 @@ export function createMessagingRepo(db: Db) {
       const { accountId, dedupKey } = message;
       return tx.outboundMessage.upsert({
         where: { accountId_dedupKey: { accountId, dedupKey } },
-        create: { ...message, channel: message.channel ?? 'whatsapp' },
+        create: toRow(message),
         update: {},
         select: messageSelect,
       });
     },
+    /**
+     * One account's messages in one INSERT … ON CONFLICT (account_id, dedup_key) DO NOTHING; answers
+     * every message's id by its dedup key, those stored before included.
+     */
+    async recordMany(accountId: number, messages: NewMessage[], tx: Tx | Db = db): Promise<Map<string, number>> {
+      if (!messages.length) return new Map();
+      await tx.outboundMessage.createMany({ data: messages.map(toRow), skipDuplicates: true });
+      const rows = await tx.outboundMessage.findMany({
+        where: { accountId, dedupKey: { in: messages.map((m) => m.dedupKey) } },
+        select: { id: true, dedupKey: true },
+      });
+      return new Map(rows.map((r) => [r.dedupKey, r.id]));
+    },
     find(id: number) {
       return db.outboundMessage.findUnique({ where: { id }, select: messageSelect });
+    },
+    /** Our message by the provider's id of it (statuses and replies name it so). */
+    findByProviderId(provider: string, providerMessageId: string, accountId?: number) {
+      return db.outboundMessage.findFirst({
+        where: { provider, providerMessageId, ...(accountId === undefined ? {} : { accountId }) },
+        select: messageSelect,
+      });
     },
     markSent(id: number, providerMessageId: string) {
       return db.outboundMessage.updateMany({
         where: { id, status: { in: ['queued', 'failed'] } },
-        data: { status: 'sent', providerMessageId, sentAt: new Date(), error: null },
+        data: { status: 'sent', providerMessageId, sentAt: new Date(), error: null, failedAt: null },
       });
     },
     markFailed(id: number, error: string) {
-      return db.outboundMessage.updateMany({ where: { id, status: { in: ['queued', 'failed'] } }, data: { status: 'failed', error: error.slice(0, 1000) } });
+      return db.outboundMessage.updateMany({
+        where: { id, status: { in: ['queued', 'failed'] } },
+        data: { status: 'failed', error: error.slice(0, 1000), failedAt: new Date() },
+      });
+    },
+    /**
+     * Applies a reported status if it moves the message forward (replayed and out-of-order statuses
+     * move nothing); a read also dates the delivery it implies. Answers the message as it ends.
+     */
+    async applyStatus(id: number, status: DeliveryStatus, at: Date, error: string | null) {
+      const data: Prisma.OutboundMessageUpdateManyMutationInput = { status };
+      if (status === 'sent') data.sentAt = at;
+      if (status === 'delivered') data.deliveredAt = at;
+      if (status === 'read') data.readAt = at;
+      if (status === 'failed') Object.assign(data, { failedAt: at, error: (error ?? 'Falha informada pelo provedor.').slice(0, 1000) });
+      const moved = await db.outboundMessage.updateMany({ where: { id, status: { in: predecessorsOf(status) } }, data });
+      if (moved.count && (status === 'read' || status === 'delivered')) {
+        await db.outboundMessage.updateMany({ where: { id, sentAt: null }, data: { sentAt: at } });
+        if (status === 'read') await db.outboundMessage.updateMany({ where: { id, deliveredAt: null }, data: { deliveredAt: at } });
+      }
+      return { moved: moved.count > 0, message: await db.outboundMessage.findUnique({ where: { id }, select: messageSelect }) };
     },
     /** The newest message about a subject (a cart's link), per subject id. */
     async latestFor(accountId: number, subjectType: string, subjectIds: number[]) {
@@ -64,6 +144,23 @@ export function createMessagingRepo(db: Db) {
       const out = new Map<number, MessageRow>();
       for (const r of rows) if (r.subjectId !== null && !out.has(r.subjectId)) out.set(r.subjectId, r);
       return out;
+    },
+    /** The newest message to a phone with a template, or any (what a button pressed in the simulator answers). */
+    latestTo(accountId: number, to: string) {
+      return db.outboundMessage.findFirst({ where: { accountId, to, status: { not: 'queued' } }, orderBy: { id: 'desc' }, select: messageSelect });
+    },
+    /** The simulator's messages to a phone that the customer has not read yet (its panel marks them read). */
+    unreadTo(accountId: number, to: string) {
+      return db.outboundMessage.findMany({
+        where: { accountId, to, provider: 'local', status: { in: ['sent', 'delivered'] }, providerMessageId: { not: null } },
+        orderBy: { id: 'asc' },
+        take: 500,
+        select: { id: true, provider: true, providerMessageId: true },
+      });
+    },
+    /** Every message sent to a phone, oldest first. */
+    outboundTo(accountId: number, to: string, take: number) {
+      return db.outboundMessage.findMany({ where: { accountId, to }, orderBy: { id: 'desc' }, take, select: messageSelect });
     },
   };
 }

@@ -20,6 +20,7 @@ function memoryRepo(): MessagingRepo {
       const row: MessageRow = {
         id: rows.size + 1, accountId: m.accountId, channel: m.channel ?? 'whatsapp', to: m.to, body: m.body, status: 'queued', provider: m.provider,
         providerMessageId: null, subjectType: m.subjectType ?? null, subjectId: m.subjectId ?? null, dedupKey: m.dedupKey, error: null, createdAt: new Date(), sentAt: null,
+        content: m.content ?? null, customerId: m.customerId ?? null, deliveredAt: null, readAt: null, failedAt: null,
       };
       rows.set(row.id, row);
       return row;
@@ -55,6 +56,7 @@ describe('messaging service', () => {
     let calls = 0;
     const flaky: MessageProvider = {
       name: 'flaky',
+      submitTemplate: async () => ({ status: 'pending', reason: null }),
       async send() {
         calls += 1;
         if (calls === 1) throw new Error('provedor fora do ar');
