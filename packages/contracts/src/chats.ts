@@ -60,13 +60,6 @@ const UserRef = z.object({ user_id: Id, name: z.string() }).meta({ id: 'ChatUser
 const LocationRef = z.object({ id: Id, name: z.string() });
 const TagRef = z.object({ id: Id, name: z.string(), color: z.string() });
 
-/** A list of ids in the query string: repeated or comma-separated. */
-const idList = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((v) => (v === undefined ? [] : (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).filter((s) => s.trim() !== '')))
-  .pipe(z.array(z.coerce.number().int().positive()).max(50));
-
 /** A path served by this API (`/uploads/…` from POST /api/chats/media). */
 const MediaUrl = z.string().trim().max(500).regex(/^\/uploads\/(?!.*\.\.)[A-Za-z0-9/_.-]+$/);
 

@@ -1,0 +1,67 @@
+import { CHAT_MEDIA_MAX_BYTES } from '@backoffice/contracts';
+import type { AppModule } from '../../lib/module.ts';
+import { createFlyerMedia } from '../flyers/flyer-media.ts';
+import { createChatAdminRepo } from './chat-admin.repo.ts';
+import { createChatAdminService } from './chat-admin.service.ts';
+import { createChatAssignment } from './chat-assignment.ts';
+import { createChatDashboards, createChatDashboardsRepo } from './chat-dashboards.ts';
+import { createChatInbound, type ChatInbound } from './chat-inbound.ts';
+import { createChatNotifier } from './chat-view.ts';
+import { createChatsRepo } from './chats.repo.ts';
+import { registerChatRoutes } from './chats.routes.ts';
+import { createChatsService, type ChatChannelPort } from './chats.service.ts';
+
+/**
+ * Customer-service chats over WhatsApp: conversations fed by the messaging module's inbound
+ * messages (the bot first, then the queue and attendants), chat templates, tags, and the
+ * attendance dashboards; live through the `whatsapp` socket events.
+ */
+export const chatsModule: AppModule = {
+  name: 'chats',
+  register(app, { db, services, realtime, media, config, log, provide }) {
+    const messaging = services.messaging;
+    const channel: ChatChannelPort = messaging;
+    const repo = createChatsRepo(db);
+    const admin = createChatAdminRepo(db);
+    const notify = createChatNotifier(realtime);
+    const assignment = createChatAssignment({ chats: repo, admin, notify });
+    const carts = services.shoppingCarts;
+    const chats = createChatsService({
+      repo,
+      admin,
+      scope: services.locations.allowedLocationIds,
+      channel,
+      carts,
+      media,
+      assignment,
+      notify,
+      appUrl: config.appUrl,
+    });
+    const inbound = createChatInbound({
+      repo,
+      admin,
+      channel,
+      carts,
+      assignment,
+      notify,
+      log,
+    });
+    messaging.onInbound((m) => inbound.handleInbound(m));
+    messaging.onStatus((u) => inbound.handleStatus(u));
+    registerChatRoutes(
+      app,
+      chats,
+      createChatAdminService({ admin, chats: repo, assignment }),
+      createChatDashboards({ repo: createChatDashboardsRepo(db) }),
+      createFlyerMedia({ storage: media, maxBytes: Math.min(config.mediaMaxBytes ?? CHAT_MEDIA_MAX_BYTES, CHAT_MEDIA_MAX_BYTES) }),
+    );
+    provide({ chatInbound: inbound });
+  },
+};
+
+declare module '../../lib/module.ts' {
+  interface ModuleServices {
+    /** Customers' messages into chats (tests and the simulator may call it directly). */
+    chatInbound: ChatInbound;
+  }
+}

@@ -1,0 +1,265 @@
+import type { ChatListQuery } from '@backoffice/contracts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+
+export const chatSelect = {
+  id: true,
+  accountId: true,
+  locationId: true,
+  customerId: true,
+  phone: true,
+  channel: true,
+  status: true,
+  attendantUserId: true,
+  unreadCount: true,
+  lastMessageAt: true,
+  lastMessagePreview: true,
+  assignedAt: true,
+  firstResponseAt: true,
+  resolvedAt: true,
+  botStep: true,
+  botState: true,
+  createdAt: true,
+  location: { select: { id: true, name: true } },
+  customer: { select: { id: true, name: true } },
+  attendant: { select: { id: true, name: true } },
+  tagLinks: { select: { tag: { select: { id: true, name: true, color: true } } }, orderBy: { tagId: 'asc' } },
+} as const satisfies Prisma.ChatSelect;
+export type ChatRow = Prisma.ChatGetPayload<{ select: typeof chatSelect }>;
+
+export const messageSelect = {
+  id: true,
+  chatId: true,
+  direction: true,
+  author: true,
+  authorUser: { select: { id: true, name: true } },
+  kind: true,
+  body: true,
+  media: true,
+  cartId: true,
+  templateId: true,
+  outboundMessageId: true,
+  deliveryStatus: true,
+  deliveryError: true,
+  createdAt: true,
+} as const satisfies Prisma.ChatMessageSelect;
+export type ChatMessageRow = Prisma.ChatMessageGetPayload<{ select: typeof messageSelect }>;
+
+export interface NewChatMessage {
+  accountId: number;
+  chatId: number;
+  direction: 'in' | 'out';
+  author: 'customer' | 'bot' | 'attendant';
+  authorUserId?: number | null;
+  kind: 'text' | 'media' | 'cart_link' | 'template';
+  body: string | null;
+  media?: { url: string; media_type: string; name: string | null } | null;
+  cartId?: number | null;
+  templateId?: number | null;
+  outboundMessageId?: number | null;
+  deliveryStatus?: string | null;
+  providerMessageId?: string | null;
+  createdAt?: Date;
+}
+
+export interface ChatEventData {
+  kind: 'assigned' | 'transferred' | 'status';
+  fromUserId?: number | null;
+  toUserId?: number | null;
+  fromStatus?: string | null;
+  toStatus?: string | null;
+  actorUserId?: number | null;
+}
+
+/** Chats of a store the caller may see: any when not limited, else its stores' and those with no store. */
+const scopeWhere = (scope: number[] | null): Prisma.ChatWhereInput => (scope ? { OR: [{ locationId: { in: scope } }, { locationId: null }] } : {});
+
+/** Conversations, their messages, events and tags: every read and write with the account in its where. */
+export function createChatsRepo(db: Db) {
+  return {
+    async list(accountId: number, q: ChatListQuery, scope: number[] | null) {
+      const where: Prisma.ChatWhereInput = {
+        accountId,
+        ...scopeWhere(scope),
+        ...(q.status ? { status: q.status } : {}),
+        ...(q.channel ? { channel: q.channel } : {}),
+        ...(q.attendant_user_id ? { attendantUserId: q.attendant_user_id } : {}),
+        ...(q.unassigned ? { attendantUserId: null } : {}),
+        ...(q.location_id ? { locationId: q.location_id } : {}),
+        ...(q.tag_id ? { tagLinks: { some: { tagId: q.tag_id } } } : {}),
+        ...(q.search
+          ? { OR: [{ phone: { contains: q.search.replace(/[^\d+]/g, '') || q.search } }, { customer: { name: { contains: q.search, mode: 'insensitive' } } }] }
+          : {}),
+      };
+      const [rows, total] = await Promise.all([
+        db.chat.findMany({
+          where,
+          select: chatSelect,
+          orderBy: [{ lastMessageAt: { sort: q.sort, nulls: 'last' } }, { id: q.sort }],
+          skip: (q.page - 1) * q.quantity,
+          take: q.quantity,
+        }),
+        db.chat.count({ where }),
+      ]);
+      return { rows, total };
+    },
+
+    find: (accountId: number, id: number, scope: number[] | null = null, tx: Tx | Db = db) =>
+      tx.chat.findFirst({ where: { id, accountId, ...scopeWhere(scope) }, select: chatSelect }),
+
+    /** The conversation not closed of a phone, if any. */
+    findOpenByPhone: (accountId: number, phone: string) => db.chat.findFirst({ where: { accountId, phone, status: { not: 'closed' } }, select: chatSelect }),
+
+    /**
+     * Opens a conversation for the phone unless one not closed exists (the partial unique index
+     * settles two at once); answers the chat either way and whether it is new.
+     */
+    async open(data: { accountId: number; customerId: number; phone: string; channel: string; status: string; locationId: number | null }) {
+      const inserted = await db.$queryRaw<Array<{ id: number }>>`
+        INSERT INTO chats (account_id, customer_id, phone, channel, status, location_id, updated_at)
+        VALUES (${data.accountId}, ${data.customerId}, ${data.phone}, ${data.channel}, ${data.status}, ${data.locationId}, now())
+        ON CONFLICT (account_id, phone) WHERE status <> 'closed' DO NOTHING
+        RETURNING id`;
+      const row = inserted[0]
+        ? await db.chat.findFirst({ where: { id: inserted[0].id }, select: chatSelect })
+        : await db.chat.findFirst({ where: { accountId: data.accountId, phone: data.phone, status: { not: 'closed' } }, select: chatSelect });
+      return { chat: row!, created: inserted.length > 0 };
+    },
+
+    /** Moves a chat when it is still as the caller read it (`from`), answers whether it moved. */
+    async update(accountId: number, id: number, data: Prisma.ChatUncheckedUpdateManyInput, from?: { status?: string | string[]; attendantUserId?: number | null }, tx: Tx | Db = db) {
+      const where: Prisma.ChatWhereInput = { id, accountId };
+      if (from?.status !== undefined) where.status = Array.isArray(from.status) ? { in: from.status } : from.status;
+      if (from?.attendantUserId !== undefined) where.attendantUserId = from.attendantUserId;
+      const { count } = await tx.chat.updateMany({ where, data });
+      return count === 1;
+    },
+
+    /** Stores a message; an inbound one whose provider id is stored already answers null. */
+    async addMessage(m: NewChatMessage, tx: Tx | Db = db): Promise<ChatMessageRow | null> {
+      const data = { ...m, media: m.media ?? undefined };
+      if (m.providerMessageId) {
+        const { count } = await tx.chatMessage.createMany({ data: [data], skipDuplicates: true });
+        if (count === 0) return null;
+        return tx.chatMessage.findFirst({ where: { accountId: m.accountId, providerMessageId: m.providerMessageId }, select: messageSelect });
+      }
+      return tx.chatMessage.create({ data, select: messageSelect });
+    },
+
+    async messages(accountId: number, chatId: number, page: number, quantity: number) {
+      const where = { accountId, chatId };
+      const [rows, total] = await Promise.all([
+        db.chatMessage.findMany({ where, select: messageSelect, orderBy: { id: 'desc' }, skip: (page - 1) * quantity, take: quantity }),
+        db.chatMessage.count({ where }),
+      ]);
+      return { rows: rows.reverse(), total };
+    },
+
+    /** The customer's last free-text messages in the chat (newest first). */
+    lastCustomerTexts: (accountId: number, chatId: number, take = 5) =>
+      db.chatMessage.findMany({ where: { accountId, chatId, author: 'customer', kind: 'text', body: { not: null } }, select: { body: true }, orderBy: { id: 'desc' }, take }),
+
+    /** Applies a delivery status to the chat messages of an outbound message; answers those changed. */
+    async setDelivery(accountId: number, where: { outboundMessageId: number } | { id: number }, status: string, error: string | null) {
+      const rows = await db.chatMessage.findMany({ where: { accountId, ...where }, select: { id: true, chatId: true, deliveryStatus: true } });
+      if (rows.length) await db.chatMessage.updateMany({ where: { id: { in: rows.map((r) => r.id) } }, data: { deliveryStatus: status, deliveryError: error } });
+      return rows;
+    },
+
+    setOutbound: (id: number, outboundMessageId: number, deliveryStatus: string) =>
+      db.chatMessage.update({ where: { id }, data: { outboundMessageId, deliveryStatus }, select: messageSelect }),
+
+    event: (accountId: number, chatId: number, e: ChatEventData, tx: Tx | Db = db) => tx.chatEvent.create({ data: { accountId, chatId, ...e } }),
+
+    /** The tags of the account among `ids`. */
+    tagsIn: (accountId: number, ids: number[]) => db.chatTag.findMany({ where: { accountId, id: { in: ids } }, select: { id: true } }),
+
+    async setTags(chatId: number, tagIds: number[]) {
+      await db.$transaction([
+        db.chatTagLink.deleteMany({ where: { chatId, tagId: { notIn: tagIds } } }),
+        db.chatTagLink.createMany({ data: tagIds.map((tagId) => ({ chatId, tagId })), skipDuplicates: true }),
+      ]);
+    },
+
+    /** The customer panel: the customer, their 10 newest carts and orders, and their orders' count and total. */
+    async panel(accountId: number, customerId: number) {
+      const [customer, carts, orders, totals] = await Promise.all([
+        db.customer.findFirst({
+          where: { id: customerId, accountId },
+          select: { id: true, name: true, phone: true, email: true, cpf: true, tags: true, optIn: true, createdAt: true },
+        }),
+        db.shoppingCart.findMany({
+          where: { accountId, customerId },
+          select: { id: true, status: true, totalCents: true, createdAt: true, linkSentAt: true, _count: { select: { items: true } } },
+          orderBy: { id: 'desc' },
+          take: 10,
+        }),
+        db.order.findMany({
+          where: { accountId, customerId },
+          select: { id: true, number: true, status: true, totalCents: true, createdAt: true },
+          orderBy: { id: 'desc' },
+          take: 10,
+        }),
+        db.order.aggregate({ where: { accountId, customerId }, _count: { _all: true }, _sum: { totalCents: true } }),
+      ]);
+      return { customer, carts, orders, ordersCount: totals._count._all, ordersTotalCents: totals._sum.totalCents ?? 0n };
+    },
+
+    /** The customer of a phone, created (with the WhatsApp profile's name) when unknown. */
+    async customerByPhone(accountId: number, phone: string, name: string | null) {
+      const existing = await db.customer.findFirst({ where: { accountId, phone }, select: { id: true, name: true } });
+      if (existing) return existing;
+      return db.customer.upsert({
+        where: { accountId_phone: { accountId, phone } },
+        create: { accountId, phone, name: (name?.trim() || phone).slice(0, 120) },
+        update: {},
+        select: { id: true, name: true },
+      });
+    },
+
+    /** The store a customer is most likely served by: of their newest cart or order. */
+    async customerStore(accountId: number, customerId: number): Promise<number | null> {
+      const [cart, order] = await Promise.all([
+        db.shoppingCart.findFirst({ where: { accountId, customerId }, select: { locationId: true, createdAt: true }, orderBy: { id: 'desc' } }),
+        db.order.findFirst({ where: { accountId, customerId }, select: { locationId: true, createdAt: true }, orderBy: { id: 'desc' } }),
+      ]);
+      const newest = [cart, order].filter((x) => x !== null).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+      return newest?.locationId ?? null;
+    },
+
+    accountName: async (accountId: number) => (await db.account.findUnique({ where: { id: accountId }, select: { name: true } }))?.name ?? '',
+
+    firstStore: async (accountId: number) => (await db.location.findFirst({ where: { accountId, active: true }, select: { id: true }, orderBy: { id: 'asc' } }))?.id ?? null,
+
+    location: (accountId: number, id: number) => db.location.findFirst({ where: { accountId, id }, select: { id: true } }),
+
+    /** An active admin of the account: whom the bot's carts are created as. */
+    accountAdmin: async (accountId: number) =>
+      (await db.membership.findFirst({ where: { accountId, role: 'admin', status: 'active' }, select: { userId: true }, orderBy: { id: 'asc' } }))?.userId ?? null,
+
+    /** The opening hours and days without work (for both modes) of stores. */
+    async schedules(accountId: number, locationIds: number[]) {
+      const [locations, days] = await Promise.all([
+        db.location.findMany({ where: { accountId, id: { in: locationIds } }, select: { id: true, openingHours: true } }),
+        db.dayWithoutWork.findMany({
+          where: { accountId, mode: null, OR: [{ locationId: null }, { locationId: { in: locationIds } }] },
+          select: { locationId: true, date: true },
+        }),
+      ]);
+      return { locations, days };
+    },
+
+    /** Puts an attendant's open chats back in the queue (the attendant was removed); answers their ids. */
+    async requeueOf(accountId: number, userId: number) {
+      const ids = (await db.chat.findMany({ where: { accountId, attendantUserId: userId, status: 'open' }, select: { id: true } })).map((r) => r.id);
+      if (!ids.length) return ids;
+      await db.chat.updateMany({ where: { accountId, id: { in: ids }, status: 'open', attendantUserId: userId }, data: { status: 'waiting', attendantUserId: null } });
+      await db.chatEvent.createMany({ data: ids.map((chatId) => ({ accountId, chatId, kind: 'status', fromStatus: 'open', toStatus: 'waiting', fromUserId: userId })) });
+      return ids;
+    },
+
+    /** Runs `fn` in one transaction. */
+    transaction: <T>(fn: (tx: Tx) => Promise<T>) => db.$transaction(fn),
+  };
+}
+export type ChatsRepo = ReturnType<typeof createChatsRepo>;
