@@ -1,0 +1,181 @@
+import { MESSAGING_DEFAULT_BUTTON, MESSAGING_NAME_PLACEHOLDER, MESSAGING_OPT_OUT_BUTTON } from '@backoffice/contracts';
+import type { InboundMessage, StatusUpdate, WhatsAppContent } from '../messaging/whatsapp.ts';
+import type { OutgoingMessage } from '../messaging/messaging.service.ts';
+import type { CampaignRow, MessagingCampaignsRepo } from './messaging-campaigns.repo.ts';
+import type { ClaimedRecipient, MessagingRecipientsRepo } from './messaging-recipients.repo.ts';
+import { whatsappMediaKind } from './messaging-media.ts';
+
+/** What outbound messages of campaign recipients are about (StatusUpdate and replies name it). */
+export const RECIPIENT_SUBJECT = 'messaging_campaign_recipient';
+/** One message per customer per campaign: a retried send reuses it (and its provider key). */
+export const recipientDedupKey = (campaignId: number, customerId: number) => `messaging_campaign:${campaignId}:${customerId}`;
+
+/**
+ * A claimed recipient not finished within this time belongs to a worker that died: another batch
+ * takes it again (its message, already recorded, is reused; one already sent is not sent again).
+ */
+export const CLAIM_LEASE_MS = 60_000;
+/** A sending campaign without progress for this long is dispatched again (its job was lost or its worker died). */
+export const STALL_MS = 90_000;
+/** At most this many recipients per batch, whatever the rate. */
+const MAX_BATCH = 500;
+/** Sends in flight at once within a batch. */
+const CONCURRENCY = 8;
+
+const SENT = new Set(['sent', 'delivered', 'read']);
+
+/** What the dispatch needs of the messaging module (services.messaging). */
+export interface CampaignMessaging {
+  /** Messages per second the provider takes. */
+  readonly ratePerSecond: number;
+  recordMany(messages: OutgoingMessage[]): Promise<Map<string, number>>;
+  deliver(messageId: number): Promise<{ status: string; sentAt: Date | null } | null>;
+}
+
+export interface DispatchDeps {
+  campaigns: MessagingCampaignsRepo;
+  recipients: MessagingRecipientsRepo;
+  messaging: CampaignMessaging;
+  clock?: () => Date;
+  sleep?: (ms: number) => Promise<void>;
+  log?: { warn(obj: object, msg: string): void };
+}
+
+const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+
+/** The message of one recipient: the approved template, its {{nome}} filled, with the campaign's media or the template's. */
+export function messageFor(campaign: CampaignRow, r: Pick<ClaimedRecipient, 'id' | 'customerId' | 'phone' | 'name'>): OutgoingMessage {
+  const t = campaign.template;
+  const named = t.message.includes(MESSAGING_NAME_PLACEHOLDER);
+  const first = firstName(r.name);
+  const mediaUrl = campaign.mediaUrl ?? t.mediaUrl;
+  const mediaType = campaign.mediaUrl ? campaign.mediaType : t.mediaType;
+  const mediaName = campaign.mediaUrl ? campaign.mediaName : t.mediaName;
+  const content: WhatsAppContent = {
+    kind: 'template',
+    name: t.name,
+    language: t.language,
+    params: named ? [first] : [],
+    media: mediaUrl ? { url: mediaUrl, mediaType: whatsappMediaKind(mediaType), filename: mediaName } : null,
+  };
+  return {
+    accountId: campaign.accountId,
+    to: r.phone,
+    body: t.message.split(MESSAGING_NAME_PLACEHOLDER).join(first),
+    content,
+    customerId: r.customerId,
+    subjectType: RECIPIENT_SUBJECT,
+    subjectId: r.id,
+    dedupKey: recipientDedupKey(campaign.id, r.customerId),
+  };
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(lanes);
+}
+
+/**
+ * The dispatch of campaigns: starts a due one (its recipients written once), then sends in batches
+ * of one second's worth at the provider's rate. Each batch claims its rows first (a conditional
+ * update), records their messages under a per-customer dedup key and hands each to the provider
+ * once; the campaign is read again between batches, so a cancel stops it there. A worker that
+ * dies leaves claimed rows that another run takes again after CLAIM_LEASE_MS.
+ */
+export function createCampaignDispatcher({ campaigns, recipients, messaging, clock = () => new Date(), sleep = (ms) => new Promise((r) => setTimeout(r, ms)), log }: DispatchDeps) {
+  async function sendOne(r: ClaimedRecipient, messageId: number) {
+    try {
+      const message = await messaging.deliver(messageId);
+      if (message && SENT.has(message.status)) await recipients.markSent(r.id, message.sentAt ?? clock());
+      else await recipients.markFailed(r.id, 'mensagem não enviada', clock());
+    } catch (err) {
+      // The provider refused it: recorded as failed (the campaign does not insist: a customer is messaged at most once).
+      await recipients.markFailed(r.id, (err as Error).message, clock());
+    }
+  }
+
+  /** Sends one claimed batch; answers how many it handed to the provider. */
+  async function sendBatch(campaign: CampaignRow, batch: ClaimedRecipient[]) {
+    // Opted out since the audience was chosen (another campaign's "Não quero mensagens"): never messaged.
+    const gone = batch.filter((r) => !r.optIn).map((r) => r.id);
+    if (gone.length) await recipients.skip(gone);
+    const live = batch.filter((r) => r.optIn);
+    if (!live.length) return 0;
+    const ids = await messaging.recordMany(live.map((r) => messageFor(campaign, r)));
+    const pairs = live.map((r) => ({ r, messageId: ids.get(recipientDedupKey(campaign.id, r.customerId))! }));
+    await recipients.setMessages(pairs.filter((p) => p.r.messageId !== p.messageId).map((p) => ({ id: p.r.id, messageId: p.messageId })));
+    await pool(pairs, CONCURRENCY, ({ r, messageId }) => sendOne(r, messageId));
+    return live.length;
+  }
+
+  return {
+    /** Dispatches one campaign until it is sent, canceled or past its end (the `messaging-campaigns.dispatch` job). */
+    async run(campaignId: number) {
+      let campaign = await campaigns.findForDispatch(campaignId);
+      if (!campaign) return;
+      if (campaign.status === 'scheduled' && !(await campaigns.start(campaignId, clock()))) return;
+      const rate = Math.max(1, messaging.ratePerSecond);
+      const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(rate)));
+      for (;;) {
+        campaign = await campaigns.findForDispatch(campaignId);
+        if (!campaign || campaign.status !== 'sending') return;
+        const began = clock();
+        if (campaign.endAt <= began) {
+          // Its period is over: what was not sent is not sent.
+          await recipients.skipPending(campaignId);
+          await campaigns.finish(campaignId, began);
+          return;
+        }
+        const batch = await recipients.claim(campaignId, began, new Date(began.getTime() - CLAIM_LEASE_MS), size);
+        if (!batch.length) {
+          await campaigns.finish(campaignId, began);
+          return;
+        }
+        const sent = await sendBatch(campaign, batch);
+        await campaigns.progress(campaignId, clock());
+        const wait = (sent / rate) * 1000 - (clock().getTime() - began.getTime());
+        if (wait > 0) await sleep(wait);
+      }
+    },
+
+    /** A delivery status of a recipient's message (the `onStatus` handler). */
+    async onStatus(update: StatusUpdate) {
+      if (update.subjectType !== RECIPIENT_SUBJECT || update.subjectId === null) return;
+      await recipients.applyStatus(update.accountId, update.subjectId, update.reported, update.at, update.error);
+    },
+
+    /**
+     * A customer's message (the `onInbound` handler): "Não quero mensagens" (the button, or the same
+     * words typed) opts the customer out at once; "Quero aproveitar" counts as the campaign's reply.
+     */
+    async onInbound(message: InboundMessage) {
+      const said = (message.button?.text ?? message.text ?? '').trim().toLocaleLowerCase('pt-BR');
+      const recipientId = message.replyTo?.subjectType === RECIPIENT_SUBJECT ? message.replyTo.subjectId : null;
+      const recipient = recipientId !== null ? await recipients.find(message.accountId, recipientId) : null;
+      if (said === MESSAGING_OPT_OUT_BUTTON.toLocaleLowerCase('pt-BR')) {
+        await recipients.optOut(message.accountId, recipient ? { id: recipient.customerId } : { phone: message.from }, recipient?.id ?? null, message.at);
+        return;
+      }
+      if (recipient && message.button && said === MESSAGING_DEFAULT_BUTTON.toLocaleLowerCase('pt-BR')) {
+        await recipients.replied(message.accountId, recipient.id, message.at);
+      }
+    },
+
+    /** Due and stalled campaigns, for the tick to queue (and scheduled ones whose end passed, canceled). */
+    async due() {
+      const now = clock();
+      const expired = await campaigns.expire(now);
+      if (expired) log?.warn({ expired }, 'messaging campaigns ended before their template was approved: canceled');
+      const [starting, stalled] = await Promise.all([campaigns.due(now), campaigns.stalled(new Date(now.getTime() - STALL_MS))]);
+      return [
+        ...starting.map((c) => ({ campaignId: c.id, version: `start-${c.updatedAt.getTime()}` })),
+        ...stalled.map((c) => ({ campaignId: c.id, version: `resume-${c.progressAt?.getTime() ?? 0}` })),
+      ];
+    },
+  };
+}
+export type CampaignDispatcher = ReturnType<typeof createCampaignDispatcher>;
