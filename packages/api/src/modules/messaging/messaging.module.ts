@@ -48,8 +48,16 @@ export const messagingModule: AppModule = {
     registerWhatsAppJobs(queue, messaging);
     registerWhatsAppRoutes(app, createWhatsAppService({ messaging, messages, repo, config: wa, show }));
     provide({ messaging });
+    app.decorate('messaging', messaging);
   },
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The messaging service (tests and scripts subscribe to the channel through it). */
+    messaging: MessagingService;
+  }
+}
 
 declare module '../../lib/module.ts' {
   interface ModuleServices {
