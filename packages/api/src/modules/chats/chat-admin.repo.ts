@@ -60,6 +60,9 @@ export function createChatAdminRepo(db: Db) {
     attendantOfUser: (accountId: number, userId: number, tx: Tx | Db = db) => tx.chatAttendant.findFirst({ where: { accountId, userId }, select: attendantSelect }),
     createAttendant: (data: { accountId: number; userId: number; maxChats: number; locationIds: number[]; active: boolean }) =>
       db.chatAttendant.create({ data, select: attendantSelect }),
+    /** The caller as an attendant with the defaults, unless they are one already. */
+    registerAttendant: (data: { accountId: number; userId: number; status: string; statusChangedAt: Date }) =>
+      db.chatAttendant.upsert({ where: { accountId_userId: { accountId: data.accountId, userId: data.userId } }, create: data, update: {} }),
     updateAttendant: (accountId: number, id: number, data: Prisma.ChatAttendantUpdateManyMutationInput) => db.chatAttendant.updateMany({ where: { accountId, id }, data }),
     deleteAttendant: (accountId: number, id: number) => db.chatAttendant.deleteMany({ where: { accountId, id } }),
     activeMember: (accountId: number, userId: number) => db.membership.findFirst({ where: { accountId, userId, status: 'active' }, select: { userId: true, role: true } }),

@@ -90,11 +90,12 @@ export function createChatAdminService({ admin, chats, assignment, clock = () =>
       await assignment.assignWaiting(m.accountId);
     },
     myAttendant: myView,
-    /** Online or away; coming online takes chats from the queue. */
+    /** Online or away (registering the caller as an attendant if needed); coming online takes chats from the queue. */
     async setMyStatus(m: Member, status: 'online' | 'away') {
       const row = await admin.attendantOfUser(m.accountId, m.userId);
-      if (!row) throw fieldError('ATTENDANT_NOT_REGISTERED', 'status');
-      if (row.status !== status) await admin.updateAttendant(m.accountId, row.id, { status, statusChangedAt: clock() });
+      // A member with the conversations module who goes online becomes an attendant (all stores, the default maximum).
+      if (!row) await admin.registerAttendant({ accountId: m.accountId, userId: m.userId, status, statusChangedAt: clock() });
+      else if (row.status !== status) await admin.updateAttendant(m.accountId, row.id, { status, statusChangedAt: clock() });
       if (status === 'online') await assignment.assignWaiting(m.accountId);
       return myView(m);
     },
