@@ -93,8 +93,11 @@ export function createCampaignDispatcher({ campaigns, recipients, messaging, clo
       if (message && SENT.has(message.status)) await recipients.markSent(r.id, message.sentAt ?? clock());
       else await recipients.markFailed(r.id, 'mensagem não enviada', clock());
     } catch (err) {
-      // The provider refused it: recorded as failed (the campaign does not insist: a customer is messaged at most once).
-      await recipients.markFailed(r.id, (err as Error).message, clock());
+      // Sent before the error (a write after the provider took it failed): sent. Otherwise the provider
+      // refused it: failed, and not insisted on (a customer is messaged at most once).
+      const message = await recipients.messageStatus(messageId);
+      if (message && SENT.has(message.status)) await recipients.markSent(r.id, message.sent_at ?? clock());
+      else await recipients.markFailed(r.id, (err as Error).message, clock());
     }
   }
 

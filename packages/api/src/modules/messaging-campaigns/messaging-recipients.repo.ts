@@ -134,6 +134,11 @@ export function createMessagingRecipientsRepo(db: Db) {
         return count > 0;
       });
     },
+    /** The status of an outbound message (after a send that threw: had the provider taken it?). */
+    async messageStatus(messageId: number) {
+      const [row] = await db.$queryRaw<Array<{ status: string; sent_at: Date | null }>>`SELECT status, sent_at FROM outbound_messages WHERE id = ${messageId}`;
+      return row ?? null;
+    },
     find(accountId: number, id: number) {
       return db.messagingCampaignRecipient.findFirst({ where: { id, accountId }, select: { id: true, campaignId: true, customerId: true, status: true } });
     },

@@ -1,11 +1,12 @@
 import type { z } from 'zod';
-import type {
-  MessagingTemplate,
-  MessagingTemplateInput,
-  MessagingTemplateListQuery,
-  NotificationTemplate,
-  NotificationTemplateInput,
-  NotificationTemplateListQuery,
+import {
+  MESSAGING_NAME_PLACEHOLDER,
+  type MessagingTemplate,
+  type MessagingTemplateInput,
+  type MessagingTemplateListQuery,
+  type NotificationTemplate,
+  type NotificationTemplateInput,
+  type NotificationTemplateListQuery,
 } from '@backoffice/contracts';
 import { AppError, ConflictError, ValidationError, found } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
@@ -96,7 +97,8 @@ export function createMessagingTemplatesService({ repo, storage, channel, clock 
       accountId,
       name: row.name,
       language: row.language,
-      body: row.message,
+      // The customer's first name is the body's first variable at the provider.
+      body: row.message.split(MESSAGING_NAME_PLACEHOLDER).join('{{1}}'),
       buttons: row.buttons,
       media: row.mediaUrl ? { url: row.mediaUrl, mediaType: row.mediaType ?? 'image/jpeg', filename: row.mediaName } : null,
     });
