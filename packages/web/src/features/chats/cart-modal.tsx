@@ -106,7 +106,7 @@ export function CartModal({ chat, opened, onClose }: { chat: ChatDetail; opened:
             </Text>
           )}
           {carts.map((cart) => (
-            <Group key={cart.id} justify="space-between" wrap="nowrap" gap="sm" p="xs" data-testid="chat-cart" data-status={cart.status} style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
+            <Group key={cart.id} justify="space-between" wrap="nowrap" gap="sm" p="xs" data-testid="chat-cart" data-cart-id={cart.id} data-status={cart.status} style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-md)' }}>
               <Stack gap={2} miw={0}>
                 <Group gap="xs">
                   <Text size="sm" fw={600}>

@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Avatar, Box, Button, Center, Group, Image, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Box, Button, Center, Group, Image, Loader, ScrollArea, Stack, Text, Textarea } from '@mantine/core';
 import { IconFileText, IconSend } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -153,15 +153,18 @@ export function SimulatorPhone({ phone, name }: { phone: string; name: string | 
           </Text>
         )}
         <Group gap="xs" wrap="nowrap">
-          <TextInput
+          <Textarea
             aria-label={t('chats.simulator.placeholder')}
             placeholder={t('chats.simulator.placeholder')}
-            radius="xl"
+            radius="lg"
+            autosize
+            minRows={1}
+            maxRows={5}
             value={text}
             maxLength={4096}
             onChange={(e) => setText(e.currentTarget.value)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
                 e.preventDefault();
                 submit();
               }
