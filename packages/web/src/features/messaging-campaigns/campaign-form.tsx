@@ -2,7 +2,7 @@ import { Alert, Button, Card, Grid, Group, SimpleGrid, Stack, Text, TextInput, T
 import { DateInput, TimePicker } from '@mantine/dates';
 import { schemaResolver, useForm } from '@mantine/form';
 import { IconAlertCircle, IconCalendar, IconClock, IconDeviceFloppy, IconSend } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { CreateMessagingCampaignBody } from '@backoffice/contracts';
 import { ApiError } from '../../shared/api/client';
 import type { CampaignBody, MessagingCampaign } from './api';
@@ -53,21 +53,22 @@ interface Props {
 export function CampaignForm({ initialValues, currentTemplate, submitLabel, pending, onSubmit, onCancel }: Props) {
   const [uploading, setUploading] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const asDraft = useRef(false);
   const form = useForm<CampaignFormValues>({ initialValues, validate: validateCampaignValues });
   const { list } = useTemplateChoices(currentTemplate);
   const template = list.find((tpl) => tpl.id === form.values.template_id);
 
-  const submit = form.onSubmit(async (values) => {
+  const send = async (values: CampaignFormValues, draft: boolean) => {
     setServerError(null);
     try {
-      await onSubmit(campaignValuesToBody(values, asDraft.current));
+      await onSubmit(campaignValuesToBody(values, draft));
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.details?.length) {
         for (const d of error.details) form.setFieldError(bodyFieldToForm(d.field), d.message);
       } else setServerError(error instanceof ApiError ? error.message : t('errors.generic'));
     }
-  });
+  };
+  const submit = form.onSubmit((values) => send(values, false));
+  const saveDraft = form.onSubmit((values) => send(values, true));
 
   const timeProps = { format: '24h' as const, leftSection: <IconClock size={16} />, hoursInputLabel: t('messagingCampaigns.form.hours'), minutesInputLabel: t('messagingCampaigns.form.minutes') };
   const dateProps = { valueFormat: 'DD/MM/YYYY', dateParser: parseBrDate, placeholder: t('messagingCampaigns.form.datePlaceholder'), leftSection: <IconCalendar size={16} />, clearable: true, withAsterisk: true };
@@ -166,10 +167,7 @@ export function CampaignForm({ initialValues, currentTemplate, submitLabel, pend
             variant="light"
             leftSection={<IconDeviceFloppy size={16} />}
             disabled={uploading || pending}
-            onClick={() => {
-              asDraft.current = true;
-              submit();
-            }}
+            onClick={() => saveDraft()}
           >
             {t('messagingCampaigns.form.saveDraft')}
           </Button>
@@ -178,9 +176,6 @@ export function CampaignForm({ initialValues, currentTemplate, submitLabel, pend
             loading={pending}
             disabled={uploading}
             leftSection={<IconSend size={16} />}
-            onClick={() => {
-              asDraft.current = false;
-            }}
           >
             {submitLabel}
           </Button>

@@ -27,7 +27,12 @@ interface Props {
 
 const ACCEPT = MESSAGING_MEDIA_TYPES.join(',');
 
-const iconFor = (type: string | null) => (type?.startsWith('video/') ? IconVideo : type === 'application/pdf' ? IconFileText : IconPhoto);
+function MediaIcon({ type }: { type: string | null }) {
+  const props = { size: 20, color: 'var(--mantine-color-dimmed)' };
+  if (type?.startsWith('video/')) return <IconVideo {...props} />;
+  if (type === 'application/pdf') return <IconFileText {...props} />;
+  return <IconPhoto {...props} />;
+}
 
 /** Spec §5 "media url, type and name sent": an optional file for the message's header, uploaded with progress. */
 export function MediaField({ value, onChange, onUploadingChange, label, description, error }: Props) {
@@ -69,7 +74,6 @@ export function MediaField({ value, onChange, onUploadingChange, label, descript
     </FileButton>
   );
 
-  const Icon = iconFor(value.media_type);
   return (
     <Input.Wrapper label={label} description={description} error={fileError ?? error}>
       <Stack gap="sm" mt={6}>
@@ -77,7 +81,7 @@ export function MediaField({ value, onChange, onUploadingChange, label, descript
           <Paper withBorder radius="md" p="sm">
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Group gap="xs" wrap="nowrap" miw={0}>
-                <Icon size={20} color="var(--mantine-color-dimmed)" />
+                <MediaIcon type={value.media_type} />
                 <Text size="sm" truncate data-testid="messaging-media-name">
                   {value.media_name ?? value.media_url}
                 </Text>
