@@ -113,16 +113,12 @@ export const WhatsAppNumber = z
   .meta({ id: 'WhatsAppNumber' });
 export type WhatsAppNumber = z.infer<typeof WhatsAppNumber>;
 
-const GraphId = (field: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{5,30}$/, { message: msg('WHATSAPP_GRAPH_ID', { field }) });
+const GraphId = (message: string) => z.string().trim().regex(/^\d{5,30}$/, { message });
 
 export const WhatsAppNumberBody = z
   .strictObject({
-    phone_number_id: GraphId('ID do número').meta({ description: 'ID do número de telefone na Meta (phone_number_id).' }),
-    waba_id: GraphId('ID da conta WhatsApp Business').meta({ description: 'ID da conta do WhatsApp Business (WABA).' }),
+    phone_number_id: GraphId(msg('WHATSAPP_PHONE_NUMBER_ID_FORMAT')).meta({ description: 'ID do número de telefone na Meta (phone_number_id).' }),
+    waba_id: GraphId(msg('WHATSAPP_WABA_ID_FORMAT')).meta({ description: 'ID da conta do WhatsApp Business (WABA).' }),
     display_phone: Phone,
     access_token: z
       .string()
@@ -135,13 +131,11 @@ export const WhatsAppNumberBody = z
   .meta({ id: 'WhatsAppNumberBody' });
 export type WhatsAppNumberBody = z.input<typeof WhatsAppNumberBody>;
 
-export const WebhookVerifyQuery = z
-  .object({
-    'hub.mode': z.string().max(50).optional(),
-    'hub.verify_token': z.string().max(500).optional(),
-    'hub.challenge': z.string().max(500).optional(),
-  })
-  .meta({ id: 'WhatsAppWebhookVerifyQuery' });
+export const WebhookVerifyQuery = z.object({
+  'hub.mode': z.string().max(50),
+  'hub.verify_token': z.string().max(500),
+  'hub.challenge': z.string().min(1).max(500),
+});
 
 export const WebhookReceiveBody = z
   .looseObject({ object: z.string().optional(), entry: z.array(z.unknown()).optional() })

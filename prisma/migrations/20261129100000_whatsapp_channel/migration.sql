@@ -27,7 +27,7 @@ CREATE TABLE "whatsapp_numbers" (
     "display_phone" TEXT NOT NULL,
     "access_token" TEXT,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" TIMESTAMPTZ(3) NOT NULL,
 
     CONSTRAINT "whatsapp_numbers_pkey" PRIMARY KEY ("id")
 );

@@ -22,16 +22,10 @@ export function registerWhatsAppRoutes(app: FastifyInstance, whatsapp: WhatsAppS
       request.rawBody = raw;
       parseJson(request, raw, done);
     });
-    // Meta's traffic rate: no per-IP ceiling (the signature is the gate).
-    route(
-      scope,
-      r.webhook,
-      ({ body, request }) => {
-        const header = request.headers[SIGNATURE_HEADER];
-        return whatsapp.webhook(typeof header === 'string' ? header : undefined, request.rawBody ?? JSON.stringify(body), body as MetaPayload);
-      },
-      { hotPath: true },
-    );
+    route(scope, r.webhook, ({ body, request }) => {
+      const header = request.headers[SIGNATURE_HEADER];
+      return whatsapp.webhook(typeof header === 'string' ? header : undefined, request.rawBody ?? JSON.stringify(body), body as MetaPayload);
+    });
   });
 
   route(app, r.getNumber, ({ auth }) => whatsapp.number(auth));
