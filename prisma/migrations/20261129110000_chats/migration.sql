@@ -1,4 +1,5 @@
--- Customer-service chats over WhatsApp: a chat per customer conversation (one not closed per phone),
+-- Customer-service chats over WhatsApp: a chat per customer conversation (one not closed per phone,
+-- which the inbound handler keeps under an advisory lock),
 -- its messages (inbound ones once per provider message id), attendants, the events the attendance
 -- report reads, tags, chat templates (global or a user's own), the bot's flow per account and the
 -- bot steps each chat reached.
@@ -22,7 +23,7 @@ CREATE TABLE "chats" (
     "bot_step" TEXT,
     "bot_state" JSONB NOT NULL DEFAULT '{}',
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" TIMESTAMPTZ(3) NOT NULL,
 
     CONSTRAINT "chats_pkey" PRIMARY KEY ("id")
 );
@@ -33,8 +34,7 @@ CREATE INDEX "chats_account_id_last_message_at_idx" ON "chats"("account_id", "la
 CREATE INDEX "chats_account_id_created_at_idx" ON "chats"("account_id", "created_at");
 CREATE INDEX "chats_attendant_user_id_status_idx" ON "chats"("attendant_user_id", "status");
 CREATE INDEX "chats_customer_id_idx" ON "chats"("customer_id");
--- One conversation not closed per phone of an account: two inbound jobs at once find the same chat.
-CREATE UNIQUE INDEX "chats_account_id_phone_open_key" ON "chats"("account_id", "phone") WHERE "status" <> 'closed';
+CREATE INDEX "chats_account_id_phone_idx" ON "chats"("account_id", "phone");
 
 -- CreateTable
 CREATE TABLE "chat_messages" (
@@ -76,7 +76,7 @@ CREATE TABLE "chat_attendants" (
     "status_changed_at" TIMESTAMPTZ(3),
     "last_assigned_at" TIMESTAMPTZ(3),
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" TIMESTAMPTZ(3) NOT NULL,
 
     CONSTRAINT "chat_attendants_pkey" PRIMARY KEY ("id")
 );
@@ -111,7 +111,7 @@ CREATE TABLE "chat_tags" (
     "name" TEXT NOT NULL,
     "color" TEXT NOT NULL DEFAULT '#228be6',
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" TIMESTAMPTZ(3) NOT NULL,
 
     CONSTRAINT "chat_tags_pkey" PRIMARY KEY ("id")
 );
@@ -140,15 +140,13 @@ CREATE TABLE "chat_templates" (
     "body" TEXT NOT NULL,
     "status" TEXT NOT NULL DEFAULT 'active',
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" TIMESTAMPTZ(3) NOT NULL,
 
     CONSTRAINT "chat_templates_pkey" PRIMARY KEY ("id")
 );
 
 -- CreateIndex
 CREATE INDEX "chat_templates_account_id_user_id_idx" ON "chat_templates"("account_id", "user_id");
--- One key per owner (a user's own, or the account's global ones: user 0).
-CREATE UNIQUE INDEX "chat_templates_owner_key_key" ON "chat_templates"("account_id", COALESCE("user_id", 0), "template_key");
 
 -- CreateTable
 CREATE TABLE "chat_bot_flows" (
@@ -162,7 +160,7 @@ CREATE TABLE "chat_bot_flows" (
     "business_hours" TEXT NOT NULL,
     "abandon_after_minutes" INTEGER NOT NULL DEFAULT 30,
     "default_location_id" INTEGER,
-    "updated_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" TIMESTAMPTZ(3) NOT NULL,
 
     CONSTRAINT "chat_bot_flows_pkey" PRIMARY KEY ("account_id")
 );

@@ -111,19 +111,16 @@ export function createChatsRepo(db: Db) {
     findOpenByPhone: (accountId: number, phone: string) => db.chat.findFirst({ where: { accountId, phone, status: { not: 'closed' } }, select: chatSelect }),
 
     /**
-     * Opens a conversation for the phone unless one not closed exists (the partial unique index
-     * settles two at once); answers the chat either way and whether it is new.
+     * Opens a conversation for the phone unless one not closed exists (an advisory lock per phone
+     * settles two inbound jobs at once); answers the chat either way and whether it is new.
      */
     async open(data: { accountId: number; customerId: number; phone: string; channel: string; status: string; locationId: number | null }) {
-      const inserted = await db.$queryRaw<Array<{ id: number }>>`
-        INSERT INTO chats (account_id, customer_id, phone, channel, status, location_id, updated_at)
-        VALUES (${data.accountId}, ${data.customerId}, ${data.phone}, ${data.channel}, ${data.status}, ${data.locationId}, now())
-        ON CONFLICT (account_id, phone) WHERE status <> 'closed' DO NOTHING
-        RETURNING id`;
-      const row = inserted[0]
-        ? await db.chat.findFirst({ where: { id: inserted[0].id }, select: chatSelect })
-        : await db.chat.findFirst({ where: { accountId: data.accountId, phone: data.phone, status: { not: 'closed' } }, select: chatSelect });
-      return { chat: row!, created: inserted.length > 0 };
+      return db.$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(22002, hashtext(${`${data.accountId}:${data.phone}`}))`;
+        const existing = await tx.chat.findFirst({ where: { accountId: data.accountId, phone: data.phone, status: { not: 'closed' } }, select: chatSelect });
+        if (existing) return { chat: existing, created: false };
+        return { chat: await tx.chat.create({ data, select: chatSelect }), created: true };
+      });
     },
 
     /** Moves a chat when it is still as the caller read it (`from`), answers whether it moved. */

@@ -283,13 +283,9 @@ export function createChatsService(deps: ChatsDeps) {
     async reopen(caller: Caller, id: number, lang: Lang) {
       const row = await visible(caller, id);
       if (row.status !== 'closed') throw new ConflictError('CHAT_NOT_CLOSED');
-      const moved = await repo
-        .update(caller.accountId, row.id, { status: 'open', attendantUserId: caller.userId, assignedAt: clock(), resolvedAt: null }, { status: 'closed' })
-        .catch((err: { code?: string }) => {
-          // Another conversation of the phone is not closed (the partial unique index).
-          if (err.code === 'P2002' || /unique/i.test(String(err))) throw new ConflictError('CHAT_REOPEN_OTHER_OPEN');
-          throw err;
-        });
+      // One conversation not closed per phone: the customer wrote again meanwhile.
+      if (await repo.findOpenByPhone(caller.accountId, row.phone)) throw new ConflictError('CHAT_REOPEN_OTHER_OPEN');
+      const moved = await repo.update(caller.accountId, row.id, { status: 'open', attendantUserId: caller.userId, assignedAt: clock(), resolvedAt: null }, { status: 'closed' });
       if (!moved) throw new ConflictError('CHAT_CHANGED');
       await repo.event(caller.accountId, row.id, { kind: 'status', fromStatus: 'closed', toStatus: 'open', toUserId: caller.userId, actorUserId: caller.userId });
       await repo.event(caller.accountId, row.id, { kind: 'assigned', toUserId: caller.userId, actorUserId: caller.userId });
