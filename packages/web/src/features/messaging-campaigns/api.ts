@@ -35,6 +35,8 @@ export const messagingKeys = {
 
 /** While a campaign sends, its page and funnel refresh this often. */
 export const SENDING_REFRESH_MS = 3_000;
+/** After sending, within its period, the funnel looks again this often. */
+export const SETTLING_REFRESH_MS = 10_000;
 
 // Pages show their own "Erro: {message}" banners, so the global toast stays quiet.
 export const campaignsListQuery = (accountId: number, search: CampaignsSearch) =>
@@ -58,7 +60,12 @@ export const campaignFunnelQuery = (accountId: number, id: number) =>
   queryOptions({
     queryKey: messagingKeys.funnel(accountId, id),
     queryFn: () => unwrap(api.GET('/api/messaging-campaign/{id}/dashboard', { params: { path: { id } } })),
-    refetchInterval: (query) => (query.state.data?.campaign.status === 'sending' ? SENDING_REFRESH_MS : false),
+    // Sending moves every count; after it, deliveries, reads and replies keep arriving while the period runs.
+    refetchInterval: (query) => {
+      const campaign = query.state.data?.campaign;
+      if (campaign?.status === 'sending') return SENDING_REFRESH_MS;
+      return campaign?.status === 'sent' && Date.parse(campaign.end_at) > Date.now() ? SETTLING_REFRESH_MS : false;
+    },
     meta: { silent: true },
   });
 

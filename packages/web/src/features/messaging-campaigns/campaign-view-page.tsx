@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { Field } from '../../shared/components/field';
 import { PageHeader } from '../../shared/components/page-header';
 import { useIsAccountWriter } from '../../shared/account/queries';
-import { campaignQuery, SENDING_REFRESH_MS, storesQuery, useAccountId } from './api';
+import { campaignQuery, SENDING_REFRESH_MS, SETTLING_REFRESH_MS, storesQuery, useAccountId } from './api';
 import { describeAudience, formatSpDateTime, formatStores } from './campaign-format';
 import { CAMPAIGN_ACTION_ICONS } from './campaign-row-actions';
 import { DispatchProgress } from './dispatch-progress';
@@ -16,9 +16,16 @@ import { useCampaignActions } from './use-campaign-actions';
 import { WhatsAppPreview } from './whatsapp-preview';
 import { t } from '../../i18n';
 
-/** A scheduled campaign whose start has come is about to send: the page looks again soon. */
-const refreshWhile = (campaign: { status: string; start_at: string } | undefined) =>
-  campaign && (campaign.status === 'sending' || (campaign.status === 'scheduled' && Date.parse(campaign.start_at) <= Date.now())) ? SENDING_REFRESH_MS : false;
+/**
+ * While it sends (or is about to: a scheduled campaign whose start has come) the page looks again
+ * every few seconds; once sent, deliveries and reads keep arriving while its period runs.
+ */
+function refreshWhile(campaign: { status: string; start_at: string; end_at: string } | undefined): number | false {
+  if (!campaign) return false;
+  const now = Date.now();
+  if (campaign.status === 'sending' || (campaign.status === 'scheduled' && Date.parse(campaign.start_at) <= now)) return SENDING_REFRESH_MS;
+  return campaign.status === 'sent' && Date.parse(campaign.end_at) > now ? SETTLING_REFRESH_MS : false;
+}
 
 /** Spec §2 view/{id}: the campaign, its audience and template, and the dispatch's progress as it sends. */
 export function CampaignViewPage({ campaignId }: { campaignId: number }) {
