@@ -373,15 +373,18 @@ export const AttendanceReport = z
 
 /**
  * The payloads of the socket.io event `whatsapp` about chats (to the account's room and the
- * attendant's): every one has `type` and `chat_id`, and the chat as the list shows it after the change.
+ * attendant's): every one has `type`, `account_id` and `chat_id`, and the chat as the list shows it
+ * after the change. The attendant's own room follows the user whichever account they have open:
+ * ignore events whose `account_id` is not the current account.
  */
+const Realtime = { account_id: Id, chat_id: Id };
 export const ChatRealtimeEvent = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('chat.message'), chat_id: Id, message: ChatMessage, chat: ChatSummary }),
-  z.object({ type: z.literal('chat.assigned'), chat_id: Id, attendant: UserRef, chat: ChatSummary }),
-  z.object({ type: z.literal('chat.transferred'), chat_id: Id, from: UserRef.nullable(), to: UserRef, chat: ChatSummary }),
-  z.object({ type: z.literal('chat.status'), chat_id: Id, status: z.enum(CHAT_STATUSES), previous: z.enum(CHAT_STATUSES), chat: ChatSummary }),
-  z.object({ type: z.literal('chat.delivery'), chat_id: Id, message_id: Id, delivery_status: z.enum(CHAT_DELIVERY_STATUSES), error: z.string().nullable() }),
-  z.object({ type: z.literal('chat.read'), chat_id: Id, chat: ChatSummary }),
+  z.object({ type: z.literal('chat.message'), ...Realtime, message: ChatMessage, chat: ChatSummary }),
+  z.object({ type: z.literal('chat.assigned'), ...Realtime, attendant: UserRef, chat: ChatSummary }),
+  z.object({ type: z.literal('chat.transferred'), ...Realtime, from: UserRef.nullable(), to: UserRef, chat: ChatSummary }),
+  z.object({ type: z.literal('chat.status'), ...Realtime, status: z.enum(CHAT_STATUSES), previous: z.enum(CHAT_STATUSES), chat: ChatSummary }),
+  z.object({ type: z.literal('chat.delivery'), ...Realtime, message_id: Id, delivery_status: z.enum(CHAT_DELIVERY_STATUSES), error: z.string().nullable() }),
+  z.object({ type: z.literal('chat.read'), ...Realtime, chat: ChatSummary }),
 ]);
 export type ChatRealtimeEvent = z.infer<typeof ChatRealtimeEvent>;
 

@@ -83,10 +83,12 @@ export function previewOf(kind: string, body: string | null): string {
   return kind === 'media' ? '📎 Mídia' : kind === 'cart_link' ? '🛒 Link do carrinho' : kind === 'template' ? 'Modelo' : '';
 }
 
-/** The `whatsapp` socket events about chats: to the account's room and the attendant's. */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** The `whatsapp` socket events about chats: to the account's room and the attendant's (with the account, which their own room does not imply). */
 export function createChatNotifier(realtime: Pick<Realtime, 'toAccount' | 'toUser'>) {
-  return (accountId: number, event: z.input<typeof ChatRealtimeEvent>, attendantUserIds: Array<number | null | undefined> = []) => {
-    const payload = event as unknown as Record<string, unknown>;
+  return (accountId: number, event: DistributiveOmit<z.input<typeof ChatRealtimeEvent>, 'account_id'>, attendantUserIds: Array<number | null | undefined> = []) => {
+    const payload: Record<string, unknown> = { ...event, account_id: accountId };
     realtime.toAccount(accountId, 'whatsapp', payload);
     for (const userId of new Set(attendantUserIds.filter((u): u is number => typeof u === 'number'))) realtime.toUser(userId, 'whatsapp', payload);
   };

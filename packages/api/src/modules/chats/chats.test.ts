@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
 import { bearer, createTestApp, DEMO, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { BOT_FLOW_BODY, chatPhone, createAttendantUser, createChat, userIdOf } from '../../../test/fixtures/chats.ts';
 import { createCartStore } from '../../../test/fixtures/shopping-carts.ts';
@@ -370,5 +371,73 @@ describe('dashboards', () => {
     const report = await as(admin).get(`/api/chats/attendance?start=2026-11-23&finish=2026-11-24&location_id=${store.id}`);
     const row = report.body.attendants.find((a: { user_id: number }) => a.user_id === agent.userId);
     expect(row).toMatchObject({ assigned: 1, closed: 1, first_response: { median: 20 }, resolution: { median: 70 } });
+  });
+});
+
+describe('realtime (socket event whatsapp)', () => {
+  const sockets: Socket[] = [];
+  let url = '';
+  const connect = async (token: string) => {
+    const socket = io(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  };
+  /** The next `whatsapp` event of a type about a chat. */
+  const next = (socket: Socket, type: string, chatId: number) =>
+    new Promise<Record<string, unknown>>((resolve) => {
+      const on = (e: Record<string, unknown>) => {
+        if (e.type === type && e.chat_id === chatId) {
+          socket.off('whatsapp', on);
+          resolve(e);
+        }
+      };
+      socket.on('whatsapp', on);
+    });
+
+  beforeAll(async () => {
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => {
+    for (const s of sockets) s.disconnect();
+  });
+
+  it('tells the account of a new message and the attendant of a transfer to them, with from and to', async () => {
+    const target = await createAttendantUser(t, 'Atendente Ao Vivo');
+    const room = await connect(operator);
+    const own = await connect(await t.login(target.email));
+    const c = await createChat(t, 'Cliente Ao Vivo', { status: 'open', attendantUserId: adminId });
+
+    const message = next(room, 'chat.message', c.id);
+    await as(admin).post(`/api/chats/${c.id}/messages`, { kind: 'text', text: 'Seu pedido já foi separado.' });
+    expect(await message).toMatchObject({ account_id: accountId, message: { body: 'Seu pedido já foi separado.', author: 'attendant' }, chat: { id: c.id } });
+
+    const transfer = next(own, 'chat.transferred', c.id);
+    await as(admin).post(`/api/chats/${c.id}/transfer`, { to_user_id: target.userId });
+    expect(await transfer).toMatchObject({
+      from: { user_id: adminId },
+      to: { user_id: target.userId, name: 'Atendente Ao Vivo' },
+      chat: { attendant: { user_id: target.userId } },
+    });
+
+    const status = next(room, 'chat.status', c.id);
+    await as(admin).post(`/api/chats/${c.id}/close`);
+    expect(await status).toMatchObject({ status: 'closed', previous: 'open' });
+  });
+
+  it("sends nothing about one account's chats to another account's room", async () => {
+    // A user of another account only (Café Aurora's).
+    const stranger = await connect(await t.login(DEMO.brand));
+    const seen: unknown[] = [];
+    stranger.on('whatsapp', (e) => seen.push(e));
+    const c = await createChat(t, 'Cliente Reservado', { status: 'open', attendantUserId: adminId });
+    const mine = await connect(admin);
+    const arrived = next(mine, 'chat.message', c.id);
+    await as(admin).post(`/api/chats/${c.id}/messages`, { kind: 'text', text: 'Só para esta conta.' });
+    await arrived;
+    expect(seen.filter((e) => (e as { chat_id?: number }).chat_id === c.id)).toEqual([]);
   });
 });
