@@ -1,7 +1,7 @@
 import { Card, Drawer, Grid, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { BackLink } from '../../shared/components/back-link';
 import { LoadError } from '../../shared/components/load-error';
 import { PageLoader } from '../../shared/components/page-loader';
@@ -26,18 +26,19 @@ export function ChatPage({ chatId }: { chatId: number }) {
   const [transferOpen, transfer] = useDisclosure(false);
   const [cartOpen, cart] = useDisclosure(false);
   const [panelOpen, panel] = useDisclosure(false);
-  const [readFor, setReadFor] = useState<string | null>(null);
+  const readFor = useRef<string | null | undefined>(undefined);
   useChatLiveUpdates(accountId);
 
   // Shown means read: unread messages of the open chat are marked read (once per new last message).
   const unread = chat.data?.unread_count ?? 0;
   const lastAt = chat.data?.last_message_at ?? null;
+  const { mutate: markAsRead, isPending: marking } = markRead;
   useEffect(() => {
-    if (unread > 0 && readFor !== lastAt && !markRead.isPending) {
-      setReadFor(lastAt);
-      markRead.mutate();
+    if (unread > 0 && readFor.current !== lastAt && !marking) {
+      readFor.current = lastAt;
+      markAsRead();
     }
-  }, [unread, lastAt, readFor, markRead]);
+  }, [unread, lastAt, marking, markAsRead]);
 
   if (chat.isError) return <LoadError title={t('chats.chat.loadError')} error={chat.error} retrying={chat.isFetching} onRetry={() => void chat.refetch()} />;
   if (!chat.data) return <PageLoader label={t('chats.chat.loading')} />;
