@@ -119,7 +119,7 @@ describe('messaging campaigns screens', () => {
     await shoot('funnel', (p) => p.getByTestId('campaign-funnel').waitFor());
   });
 
-  it('lists campaigns with their progress, duplicates one and cancels a scheduled one after confirming', async () => {
+  it('lists campaigns with their progress, duplicates and edits one, and cancels a draft after confirming', async () => {
     await page.goto(`${base}/messaging-campaigns/list`);
     await expect.poll(() => campaignRow(campaignName).getByTestId('campaign-status').textContent()).toBe('Enviada');
     await shoot('list', (p) => p.getByTestId('campaign-row').first().waitFor());
@@ -137,12 +137,14 @@ describe('messaging campaigns screens', () => {
     await expect.poll(() => page.getByLabel(/^Nome/).inputValue()).toBe(scheduled);
     await shoot('edit', (p) => p.getByLabel(/^Nome/).waitFor());
 
-    await page.goto(`${base}/messaging-campaigns/list?status=scheduled`);
-    await campaignRow(scheduled).getByRole('button', { name: `Mais ações: ${scheduled}` }).click();
+    const draft = 'Aniversariantes do mês';
+    await page.goto(`${base}/messaging-campaigns/list?status=draft`);
+    await campaignRow(draft).getByRole('button', { name: `Mais ações: ${draft}` }).click();
     await page.getByRole('menuitem', { name: 'Cancelar campanha' }).click();
+    await expect.poll(body).toContain('nenhuma mensagem será enviada');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancelar campanha' }).click();
-    await page.goto(`${base}/messaging-campaigns/list?search=${encodeURIComponent(scheduled)}`);
-    await expect.poll(() => campaignRow(scheduled).getByTestId('campaign-status').textContent()).toBe('Cancelada');
+    await page.goto(`${base}/messaging-campaigns/list?search=${encodeURIComponent(draft)}`);
+    await expect.poll(() => campaignRow(draft).getByTestId('campaign-status').textContent()).toBe('Cancelada');
   });
 
   it('shows every campaign over time on the dashboard', async () => {
