@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { Prisma } from '../../generated/prisma/client.ts';
+import type { Prisma } from '../../generated/prisma/client.ts';
 import { businessDate, endOfBusinessDay, startOfBusinessDay } from '../../lib/business-day.ts';
 import type { ModuleSeed } from '../../lib/module.ts';
 import { lcg } from '../../lib/seeded-random.ts';

@@ -63,13 +63,19 @@ export function createMessagingRecipientsRepo(db: Db) {
      */
     claim(campaignId: number, now: Date, staleBefore: Date, limit: number) {
       return db.$queryRaw<ClaimedRecipient[]>`
-        WITH picked AS (
+        WITH stale AS (
           SELECT r.id FROM messaging_campaign_recipients r
-          WHERE r.campaign_id = ${campaignId}
-            AND (r.status = 'pending' OR (r.status = 'sending' AND r.claimed_at < ${staleBefore}))
-          ORDER BY r.id
-          LIMIT ${limit}
+          WHERE r.campaign_id = ${campaignId} AND r.status = 'sending' AND r.claimed_at < ${staleBefore}
+          ORDER BY r.id LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
+        ), fresh AS (
+          -- (campaign_id, status, id): the next pending rows in index order, never a sort of all of them.
+          SELECT r.id FROM messaging_campaign_recipients r
+          WHERE r.campaign_id = ${campaignId} AND r.status = 'pending'
+          ORDER BY r.id LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED
+        ), picked AS (
+          SELECT id FROM stale UNION ALL SELECT id FROM fresh ORDER BY id LIMIT ${limit}
         )
         UPDATE messaging_campaign_recipients r SET status = 'sending', claimed_at = ${now}
         FROM picked, customers c
