@@ -30,6 +30,7 @@ export const messagingModule: AppModule = {
         ? createCloudApiProvider({ apiUrl: wa.apiUrl, apiVersion: wa.apiVersion, numberOf: (accountId) => repo.numberOf(accountId) })
         : createWhatsAppSimulator({
             delayMs: wa.simulatorDelayMs,
+            ratePerSecond: wa.ratePerSecond,
             reportStatuses: (statuses, delayMs) => late.messaging!.reportStatuses(statuses, delayMs),
             reportTemplateDecision: (decision, delayMs) => late.messaging!.reportTemplateDecision(decision, delayMs),
           });

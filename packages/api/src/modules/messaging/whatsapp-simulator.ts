@@ -34,19 +34,29 @@ export function templateRejection(body: string): string | null {
 export interface SimulatorDeps {
   /** Milliseconds before the customer's phone reports a message delivered, and before a template is decided. */
   delayMs: number;
+  /** Messages per second an account's number takes (Meta's throughput): sends beyond it wait their turn. */
+  ratePerSecond: number;
   reportStatuses(statuses: ReportedStatus[], delayMs: number): Promise<void>;
   reportTemplateDecision(decision: TemplateDecision, delayMs: number): Promise<void>;
 }
 
 /**
- * The local WhatsApp simulator, the default provider: sends nothing outside; a sent message appears
- * in the customer-side panel and is reported delivered a moment later (read when the panel shows it
- * read); a submitted template is decided a moment later by Meta's body rules.
+ * The local WhatsApp simulator, the default provider: sends nothing outside, at most `ratePerSecond`
+ * messages a second per account (per process), as Meta's throughput; a sent message appears in the
+ * customer-side panel and is reported delivered a moment later (read when the panel shows it read);
+ * a submitted template is decided a moment later by Meta's body rules.
  */
 export function createWhatsAppSimulator(deps: SimulatorDeps): MessageProvider {
+  const interval = 1000 / deps.ratePerSecond;
+  /** When each account's number can take its next message (this process's sends). */
+  const nextSlot = new Map<number, number>();
   return {
     name: 'local',
-    async send() {
+    async send(message) {
+      const now = Date.now();
+      const slot = Math.max(now, nextSlot.get(message.accountId) ?? 0);
+      nextSlot.set(message.accountId, slot + interval);
+      if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
       return { providerMessageId: `local-${randomUUID()}` };
     },
     async afterSent(message) {
