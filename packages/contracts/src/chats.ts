@@ -779,7 +779,7 @@ export const chatRoutes = {
     summary: 'Relatório de atendimento por atendente entre as datas de início e fim',
     tags,
     permission: { kind: 'account', module: 'chats.dashboards' },
-    access: {},
+    access: { fixture: 'chatAttendance' },
     querystring: AttendanceQuery,
     responses: { 200: AttendanceReport },
   }),

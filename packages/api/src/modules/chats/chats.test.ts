@@ -159,14 +159,14 @@ describe('conversations', () => {
 
   it('tags a chat and filters by tag; refuses tags of no such id naming tag_ids', async () => {
     const c = await createChat(t, 'Cliente Etiquetado');
-    const tag = await as(admin).post('/api/chats/tags', { name: 'Entrega urgente', color: '#c92a2a' });
+    const tag = await as(admin).post('/api/chats/tags', { name: 'Entrega expressa', color: '#c92a2a' });
     const tagged = await as(admin).put(`/api/chats/${c.id}/tags`, { tag_ids: [tag.body.id] });
-    expect(tagged.body.tags).toEqual([{ id: tag.body.id, name: 'Entrega urgente', color: '#c92a2a' }]);
+    expect(tagged.body.tags).toEqual([{ id: tag.body.id, name: 'Entrega expressa', color: '#c92a2a' }]);
     expect((await as(admin).get(`/api/chats?tag_id=${tag.body.id}`)).body.data.map((x: { id: number }) => x.id)).toEqual([c.id]);
     const bad = await as(admin).put(`/api/chats/${c.id}/tags`, { tag_ids: [999_999] });
     expect(bad.status).toBe(422);
     expect(expectEnvelope(bad.body).details?.[0]?.field).toBe('tag_ids');
-    expect((await as(admin).post('/api/chats/tags', { name: 'entrega URGENTE', color: '#c92a2a' })).status).toBe(409);
+    expect((await as(admin).post('/api/chats/tags', { name: 'entrega EXPRESSA', color: '#c92a2a' })).status).toBe(409);
   });
 });
 
@@ -260,23 +260,23 @@ describe('attendants, templates and the bot flow', () => {
   });
 
   it('shows global templates and the user’s own; only the owner or an admin changes one', async () => {
-    const global = await as(admin).post('/api/chats/templates', { templateId: 'boas_vindas', title: 'Boas-vindas', body: 'Olá {{nome}}!', global: true });
+    const global = await as(admin).post('/api/chats/templates', { templateId: 'boas_vindas_teste', title: 'Boas-vindas', body: 'Olá {{nome}}!', global: true });
     expect(global.status).toBe(201);
     expect(global.body).toMatchObject({ global: true, user_id: null, editable: true });
     const mine = await as(operator).post('/api/chats/templates', { templateId: 'meu_atalho', title: 'Meu atalho', body: 'Já volto.' });
     expect(mine.body).toMatchObject({ global: false, editable: true });
     expect((await as(operator).post('/api/chats/templates', { templateId: 'global_do_operador', title: 'x', body: 'y', global: true })).status).toBe(403);
-    expect((await as(operator).post('/api/chats/templates', { templateId: 'boas_vindas', title: 'Repetido', body: 'y' })).status).toBe(409);
+    expect((await as(operator).post('/api/chats/templates', { templateId: 'boas_vindas_teste', title: 'Repetido', body: 'y' })).status).toBe(409);
 
     const seen = await as(operator).get('/api/chats/templates?quantity=500');
     const keys = seen.body.data.map((x: { templateId: string }) => x.templateId);
-    expect(keys).toEqual(expect.arrayContaining(['boas_vindas', 'meu_atalho']));
-    expect(seen.body.data.find((x: { templateId: string }) => x.templateId === 'boas_vindas').editable).toBe(false);
+    expect(keys).toEqual(expect.arrayContaining(['boas_vindas_teste', 'meu_atalho']));
+    expect(seen.body.data.find((x: { templateId: string }) => x.templateId === 'boas_vindas_teste').editable).toBe(false);
     const adminSees = await as(admin).get('/api/chats/templates?scope=own&quantity=500');
     expect(adminSees.body.data.map((x: { templateId: string }) => x.templateId)).not.toContain('meu_atalho');
     expect((await as(admin).get(`/api/chats/templates/${mine.body.id}`)).status).toBe(404);
 
-    const refused = await as(operator).put(`/api/chats/templates/${global.body.id}`, { templateId: 'boas_vindas', title: 'Mudei', body: 'x', global: true });
+    const refused = await as(operator).put(`/api/chats/templates/${global.body.id}`, { templateId: 'boas_vindas_teste', title: 'Mudei', body: 'x', global: true });
     expect(refused.status).toBe(403);
     expect(expectEnvelope(refused.body).message).toBe('Somente o dono do modelo ou um administrador pode alterá-lo.');
     expect((await as(operator).del(`/api/chats/templates/${mine.body.id}`)).status).toBe(200);
