@@ -26,7 +26,7 @@ beforeAll(async () => {
   t.app.messaging.onInbound(async (m) => void inbound.push(m));
   t.app.messaging.onStatus(async (u) => void statuses.push(u));
   t.app.messaging.onTemplateDecision(async (d) => void decisions.push(d));
-}, 180_000);
+}, 300_000);
 afterAll(async () => {
   await t?.close();
   await cloud?.close();

@@ -39,7 +39,7 @@ beforeAll(async () => {
   t.app.messaging.onInbound(async (m) => void inbound.push(m));
   t.app.messaging.onStatus(async (u) => void statuses.push(u));
   t.app.messaging.onTemplateDecision(async (d) => void decisions.push(d));
-}, 180_000);
+}, 300_000);
 afterAll(() => t?.close());
 
 describe('webhook verification handshake', () => {
