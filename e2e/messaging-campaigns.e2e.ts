@@ -23,10 +23,12 @@ describe('messaging campaigns screens', () => {
   const screens: Array<{ name: string; path: string; ready: (p: Page) => Promise<unknown> }> = [];
 
   beforeAll(async () => {
+    // On a loaded machine the embedded database's first start (migrations, demo seed) can outlast the setup's wait.
+    await expect.poll(() => fetch(`${base}/health`).then((r) => r.ok, () => false), { timeout: 180_000, interval: 1_000 }).toBe(true);
     browser = await launch();
     page = await newPage(browser);
     await signIn(page, base, 'admin@varejo.test', '/messaging-campaigns/templates/list');
-  });
+  }, 240_000);
   afterAll(() => browser?.close());
 
   const body = () => page.textContent('body');
