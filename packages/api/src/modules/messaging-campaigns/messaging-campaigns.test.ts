@@ -59,7 +59,8 @@ beforeAll(async () => {
   admin = await t.login(DEMO.admin);
   operator = await t.login(DEMO.operator);
   atacado = (await t.http.post('/changeaccount').set(bearer(admin)).send({ account_id: atacadoId })).body.newToken;
-});
+  // The embedded database (PGlite) is migrated and seeded per file: slow on a loaded machine.
+}, 300_000);
 afterAll(async () => {
   await t?.close();
   await rm(dataDir, { recursive: true, force: true });

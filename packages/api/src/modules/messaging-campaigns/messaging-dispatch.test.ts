@@ -95,7 +95,8 @@ beforeAll(async () => {
   templateId = created.body.id;
   await t.drainJobs();
   await t.db.messagingTemplate.update({ where: { id: templateId }, data: { status: 'approved' } });
-});
+  // The embedded database (PGlite) is migrated and seeded per file: slow on a loaded machine.
+}, 300_000);
 afterAll(async () => {
   await t?.close();
 });
