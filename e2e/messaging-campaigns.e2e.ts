@@ -24,7 +24,7 @@ describe('messaging campaigns screens', () => {
 
   beforeAll(async () => {
     // On a loaded machine the embedded database's first start (migrations, demo seed) can outlast the setup's wait.
-    await expect.poll(() => fetch(`${base}/health`).then((r) => r.ok, () => false), { timeout: 180_000, interval: 1_000 }).toBe(true);
+    for (let i = 0; i < 180 && !(await fetch(`${base}/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 1_000));
     browser = await launch();
     page = await newPage(browser);
     await signIn(page, base, 'admin@varejo.test', '/messaging-campaigns/templates/list');
