@@ -42,6 +42,15 @@ export interface CloudStandin {
   close(): Promise<void>;
 }
 
+/** The JSON in a text, or `fallback` when it is empty or not JSON. */
+function jsonOr(text: string, fallback: unknown): unknown {
+  try {
+    return text ? JSON.parse(text) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
 const wamid = () => `wamid.HBgN${randomBytes(12).toString('base64url')}`;
 
 export async function startCloudStandin(opts: { token: string; appSecret: string; version?: string }): Promise<CloudStandin> {
@@ -52,12 +61,7 @@ export async function startCloudStandin(opts: { token: string; appSecret: string
     let raw = '';
     req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
     req.on('end', () => {
-      let body: Record<string, unknown> | null = null;
-      try {
-        body = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
-      } catch {
-        body = null;
-      }
+      const body = jsonOr(raw, null) as Record<string, unknown> | null;
       const path = (req.url ?? '/').split('?')[0]!;
       requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
       const answer = (status: number, json: unknown) => {
@@ -101,13 +105,7 @@ export async function startCloudStandin(opts: { token: string; appSecret: string
       if (!o.unsigned) headers['x-hub-signature-256'] = `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
       const res = await fetch(`${standin.appUrl}/webhooks/whatsapp`, { method: 'POST', headers, body: raw });
       const text = await res.text();
-      let body: unknown = text;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text;
-      }
-      return { status: res.status, body };
+      return { status: res.status, body: jsonOr(text, text) };
     },
     statusPayload(phoneNumberId, id, status, o = {}) {
       const s: Record<string, unknown> = {

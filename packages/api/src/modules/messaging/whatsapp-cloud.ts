@@ -26,6 +26,15 @@ export class CloudApiError extends Error {
 
 const digits = (phone: string) => phone.replace(/\D/g, '');
 
+/** The Graph API's JSON answer; an empty or unreadable body as an empty object. */
+function parseJson(text: string): Record<string, unknown> {
+  try {
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** The Graph API's message object for a content. */
 export function cloudMessageBody(to: string, content: WhatsAppContent): Record<string, unknown> {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: digits(to) };
@@ -91,12 +100,7 @@ export function createCloudApiProvider(opts: CloudApiOptions): MessageProvider {
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await res.text();
-    let json: Record<string, unknown> = {};
-    try {
-      json = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-    } catch {
-      json = {};
-    }
+    const json = parseJson(text);
     if (!res.ok) {
       const error = (json.error ?? {}) as { message?: string; code?: number; error_user_msg?: string };
       throw new CloudApiError(res.status, `WhatsApp Cloud API ${res.status}: ${error.error_user_msg ?? error.message ?? (text.slice(0, 200) || res.statusText)}`, error.code ?? null);
