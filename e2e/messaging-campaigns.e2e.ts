@@ -77,7 +77,7 @@ describe('messaging campaigns screens', () => {
     expect(await templateRow(rejectedName).getByTestId('template-rejection').textContent()).toContain('INVALID_FORMAT');
     await shoot('templates-list', (p) => p.getByTestId('template-row').first().waitFor());
 
-    await templateRow(approvedName).getByRole('link', { name: approvedName }).click();
+    await templateRow(approvedName).getByRole('link', { name: approvedName, exact: true }).click();
     await expect.poll(() => pathOf(page)).toMatch(/^\/messaging-campaigns\/templates\/view\/\d+$/);
     await expect.poll(() => page.getByTestId('template-status').textContent()).toBe('Aprovado');
     expect(await page.getByTestId('whatsapp-preview-text').textContent()).toContain('Olá, Maria!');
@@ -92,7 +92,7 @@ describe('messaging campaigns screens', () => {
     await page.getByLabel(/^Nome/).fill(campaignName);
     await choose(page, page.getByTestId('campaign-template'), approvedName);
     await expect.poll(() => page.getByTestId('whatsapp-preview-text').textContent()).toContain('picanha');
-    await page.getByRole('radio', { name: 'Etiquetas' }).check({ force: true });
+    await page.getByTestId('audience-type').getByText('Etiquetas', { exact: true }).click();
     const tags = page.getByPlaceholder('vip, churrasco…');
     await tags.fill('vip');
     await tags.press('Enter');
