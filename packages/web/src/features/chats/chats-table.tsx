@@ -25,7 +25,7 @@ function ChatRow({ chat }: { chat: ChatSummary }) {
       data-unread={chat.unread_count}
       px="md"
       py="sm"
-      style={{ display: 'block', borderBottom: '1px solid var(--mantine-color-default-border)', background: unread ? 'var(--mantine-color-teal-light)' : undefined }}
+      style={{ display: 'block', borderBottom: '1px solid var(--mantine-color-default-border)', background: unread ? 'var(--mantine-color-teal-0)' : undefined }}
     >
       <Group wrap="nowrap" gap="md" align="flex-start">
         <Avatar color={chat.status === 'bot' ? 'grape' : 'teal'} radius="xl" size={42}>

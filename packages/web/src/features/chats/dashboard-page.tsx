@@ -113,7 +113,7 @@ function Body({ data }: { data: ChatDashboard }) {
             connectNulls
             curveType="monotone"
             valueFormatter={(v: number) => formatMinutes(v)}
-            unit=" min"
+            yAxisProps={{ tickFormatter: (v: number) => formatInt(v), width: 40 }}
             series={[
               { name: 'first_response', label: t('chats.dashboard.firstResponse'), color: 'violet.6' },
               { name: 'resolution', label: t('chats.dashboard.resolution'), color: 'orange.6' },

@@ -21,7 +21,7 @@ export function MyStatusSwitch({ withLoad = true }: { withLoad?: boolean }) {
         aria-label={t('chats.attendants.myStatus')}
       />
       {withLoad && (
-        <Badge variant="light" color={attendant.open_chats >= attendant.max_chats ? 'red' : 'gray'} title={t('chats.attendants.loadHint')}>
+        <Badge variant="light" tt="none" color={attendant.open_chats >= attendant.max_chats ? 'red' : 'gray'} title={t('chats.attendants.loadHint')}>
           <Text span size="xs" fw={600}>
             {t('chats.attendants.load', { open: attendant.open_chats, max: attendant.max_chats })}
           </Text>
