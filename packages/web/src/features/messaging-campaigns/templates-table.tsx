@@ -67,7 +67,7 @@ export function TemplatesTable({ rows, readOnly, onDelete }: Props) {
                   <TemplateApproval status={row.status} reason={row.rejection_reason} />
                 )}
               </Table.Td>
-              <Table.Td visibleFrom="sm">
+              <Table.Td visibleFrom="sm" miw={170}>
                 <Group gap={4}>
                   {row.buttons.map((b) => (
                     <Badge key={b} variant="outline" color="gray" size="sm" tt="none">
