@@ -58,7 +58,7 @@ export function CampaignsTable({ campaigns, storeNames, readOnly, onAction }: Pr
                   </Text>
                 </Stack>
               </Table.Td>
-              <Table.Td>
+              <Table.Td miw={120}>
                 <CampaignStatusBadge status={campaign.status} />
               </Table.Td>
               <Table.Td visibleFrom="sm">
