@@ -66,6 +66,7 @@ describe('the inbound handler (service with a fake channel and carts)', () => {
   const log = { warn: () => undefined } as unknown as FastifyBaseLogger;
   let inbound: ReturnType<typeof createChatInbound>;
 
+  // Five minutes: the embedded database's migration and seed on a loaded machine.
   beforeAll(async () => {
     t = await createTestApp();
     accountId = (await t.db.account.findUniqueOrThrow({ where: { slug: 'supermercado-bom-preco' }, select: { id: true } })).id;
@@ -84,7 +85,7 @@ describe('the inbound handler (service with a fake channel and carts)', () => {
       log,
       clock: () => now,
     });
-  });
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
   });

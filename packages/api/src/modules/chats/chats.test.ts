@@ -11,6 +11,7 @@ let operator = '';
 let accountId = 0;
 let adminId = 0;
 
+// Five minutes: the embedded database's migration and seed on a loaded machine.
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login(DEMO.admin);
@@ -22,7 +23,7 @@ beforeAll(async () => {
   adminId = await userIdOf(t, DEMO.admin);
   // Nobody of the seed is online: each test puts its own attendants online.
   await t.db.chatAttendant.updateMany({ where: { accountId }, data: { status: 'away' } });
-});
+}, 300_000);
 afterAll(async () => {
   await t?.close();
 });
