@@ -30,8 +30,10 @@ import { audiencesModule } from './modules/audiences/audiences.module.ts';
 import { authModule } from './modules/auth/auth.module.ts';
 import { campaignsModule } from './modules/campaigns/campaigns.module.ts';
 import { catalogModule } from './modules/catalog/catalog.module.ts';
+import { chatsModule } from './modules/chats/chats.module.ts';
 import { customersModule } from './modules/customers/customers.module.ts';
 import { messagingModule } from './modules/messaging/messaging.module.ts';
+import { messagingCampaignsModule } from './modules/messaging-campaigns/messaging-campaigns.module.ts';
 import { productImportsModule } from './modules/product-imports/product-imports.module.ts';
 import { shoppingCartsModule } from './modules/shopping-carts/shopping-carts.module.ts';
 import { integrationKeysModule } from './modules/integration-keys/integration-keys.module.ts';
@@ -179,6 +181,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     productImportsModule,
     shoppingCartsModule,
     ordersModule,
+    chatsModule,
+    messagingCampaignsModule,
     orderAnalyticsModule,
     deliveryHubModule,
     paymentsModule,

@@ -60,6 +60,16 @@ const EnvSchema = z.object({
     .optional(),
   /** Share of simulated deliveries that fail or come back (default 0.05; 0 under NODE_ENV=test). */
   DELIVERY_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).optional(),
+  /** WhatsApp: the local simulator (default) or the WhatsApp Business Cloud API. */
+  WHATSAPP_PROVIDER: z.enum(['local', 'cloud']).default('local'),
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com'),
+  WHATSAPP_API_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v21.0'),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  /** Messages per second the provider takes (Meta's default throughput; the simulator honours the same). */
+  WHATSAPP_RATE_PER_SECOND: z.coerce.number().int().positive().default(80),
+  /** Milliseconds the simulator waits before it reports a message delivered and decides a template. */
+  WHATSAPP_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(1500),
 });
 
 export interface AppConfig {
@@ -120,6 +130,20 @@ export interface AppConfig {
    * The payment hub's provider: PAYMENT_PROVIDER, else Mercado Pago when its access token is set, else
    * the local simulator (test cards, webhooks signed with `simulator.secret` after `confirmDelayMs`).
    */
+  /**
+   * The WhatsApp channel: the provider (the local simulator by default, or the Cloud API at `apiUrl`),
+   * the app secret that signs the Cloud API's webhooks, the token of its verification handshake, the
+   * messages per second the provider takes and the simulator's delay before it reports a delivery.
+   */
+  whatsapp: {
+    provider: 'local' | 'cloud';
+    apiUrl: string;
+    apiVersion: string;
+    appSecret: string;
+    verifyToken: string;
+    ratePerSecond: number;
+    simulatorDelayMs: number;
+  };
   paymentHub: {
     provider: 'simulator' | 'mercado_pago';
     simulator: { secret: string; confirmDelayMs: number };
@@ -180,6 +204,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDist: e.WEB_DIST ?? resolve(root, 'packages/web/dist'),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     responseContract: { check: e.RESPONSE_CONTRACT_CHECK ?? e.NODE_ENV === 'test', file: e.RESPONSE_CONTRACT_FILE || undefined },
+    whatsapp: {
+      provider: e.WHATSAPP_PROVIDER,
+      apiUrl: e.WHATSAPP_API_URL.replace(/\/$/, ''),
+      apiVersion: e.WHATSAPP_API_VERSION,
+      // Derived from the JWT secret when not set: never a known constant where JWT_SECRET is secret.
+      appSecret: e.WHATSAPP_APP_SECRET ?? createHmac('sha256', e.JWT_SECRET ?? DEV_SECRET).update('whatsapp-webhooks').digest('hex'),
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN ?? createHmac('sha256', e.JWT_SECRET ?? DEV_SECRET).update('whatsapp-verify-token').digest('hex'),
+      ratePerSecond: e.WHATSAPP_RATE_PER_SECOND,
+      simulatorDelayMs: e.WHATSAPP_SIMULATOR_DELAY_MS,
+    },
     paymentHub: {
       provider: e.PAYMENT_PROVIDER ?? (e.MERCADO_PAGO_ACCESS_TOKEN ? 'mercado_pago' : 'simulator'),
       simulator: {

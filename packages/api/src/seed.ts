@@ -8,11 +8,13 @@ import { locationsSeed } from './modules/locations/locations.seed.ts';
 import { operatorsSeed } from './modules/operators/operators.seed.ts';
 import { paymentsSeed } from './modules/payments/payments.seed.ts';
 import { ordersSeed } from './modules/orders/orders.seed.ts';
+import { chatsSeed } from './modules/chats/chats.seed.ts';
 import { paymentHubSeed } from './modules/payment-hub/payment-hub.seed.ts';
 import { deliveryHubSeed } from './modules/delivery-hub/delivery-hub.seed.ts';
 import { regionsSeed } from './modules/regions/regions.seed.ts';
 import { slotsSeed } from './modules/slots/slots.seed.ts';
 import { flyersSeed } from './modules/flyers/flyers.seed.ts';
+import { messagingCampaignsSeed } from './modules/messaging-campaigns/messaging-campaigns.seed.ts';
 import { customersSeed } from './modules/customers/customers.seed.ts';
 import { shoppingCartsSeed } from './modules/shopping-carts/shopping-carts.seed.ts';
 import { promotionsSeed } from './modules/promotions/promotions.seed.ts';
@@ -36,6 +38,7 @@ const SEEDS: readonly ModuleSeed[] = [
   customersSeed,
   shoppingCartsSeed,
   ordersSeed,
+  chatsSeed,
   retailMediaSeed,
   retailConfigSeed,
   campaignsSeed,
@@ -45,6 +48,8 @@ const SEEDS: readonly ModuleSeed[] = [
   paymentHubSeed,
   // After every seed that creates orders: couriers of the delivery orders out or delivered.
   deliveryHubSeed,
+  // After the customers and orders: campaigns' recipients and the orders they placed after a message.
+  messagingCampaignsSeed,
 ];
 
 /** The demo data. Idempotent: creates what is missing, leaves what exists (including changed passwords). */

@@ -31,6 +31,9 @@ import { paymentsFixtures } from './fixtures/payments.ts';
 import { paymentHubFixtures } from './fixtures/payment-hub.ts';
 import { deliveryHubFixtures } from './fixtures/delivery-hub.ts';
 import { integrationKeysFixtures } from './fixtures/integration-keys.ts';
+import { messagingCampaignsFixtures } from './fixtures/messaging-campaigns.ts';
+import { chatsFixtures } from './fixtures/chats.ts';
+import { whatsappFixtures } from './fixtures/whatsapp.ts';
 
 export interface FixtureCall {
   params?: Record<string, string | number>;
@@ -256,6 +259,10 @@ export const fixtures: Record<string, Fixture> = {
   ...paymentHubFixtures,
   ...deliveryHubFixtures,
   ...integrationKeysFixtures,
+  ...messagingCampaignsFixtures,
+  // Chats (issue 22).
+  ...chatsFixtures,
+  ...whatsappFixtures,
   // Account and session
   ownerAccount: async (ctx) => ({ body: { account_id: ctx.ids.bomPreco } }),
   credentials: async () => ({ body: { email: DEMO.admin, password: DEMO_PASSWORD } }),

@@ -34,3 +34,6 @@ export * from './payment-hub.ts';
 export * from './delivery-hub.ts';
 export * from './order-analytics.ts';
 export * from './integration-keys.ts';
+export * from './messaging-campaigns.ts';
+export * from './chats.ts';
+export * from './whatsapp.ts';

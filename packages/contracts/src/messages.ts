@@ -292,6 +292,48 @@ export const CONTRACT_MESSAGES = {
   INTEGRATION_KEY_SCOPES_REQUIRED: { 'pt-BR': 'Escolha ao menos um escopo para a chave.', en: 'Choose at least one scope for the key.' },
   INTEGRATION_KEY_SCOPE_UNKNOWN: { 'pt-BR': 'Escopo desconhecido: use orders.', en: 'Unknown scope: use orders.' },
   INTEGRATION_KEY_SCOPE_REPEATED: { 'pt-BR': 'Cada escopo aparece uma vez só.', en: 'Each scope appears only once.' },
+  // issue 22, messaging campaigns
+  MESSAGING_TEMPLATE_NAME_REQUIRED: { 'pt-BR': 'Informe o nome do template.', en: "Provide the template's name." },
+  MESSAGING_TEMPLATE_NAME_FORMAT: {
+    'pt-BR': 'O nome do template aceita apenas letras minúsculas, números e sublinhado (_).',
+    en: "The template's name takes only lowercase letters, digits and underscores (_).",
+  },
+  MESSAGING_TEMPLATE_MESSAGE_REQUIRED: { 'pt-BR': 'Informe o texto da mensagem do template.', en: "Provide the template's message text." },
+  MESSAGING_TEMPLATE_MESSAGE_SAMPLE: {
+    'pt-BR': 'Troque o texto de exemplo da mensagem pelo texto do seu template.',
+    en: "Replace the message's sample text with your template's text.",
+  },
+  MESSAGING_TEMPLATE_BUTTON_REQUIRED: {
+    'pt-BR': 'Escolha ao menos um botão: "Quero aproveitar" ou "Não quero mensagens".',
+    en: 'Choose at least one of the buttons: take the offer, or no more messages.',
+  },
+  MESSAGING_AUDIENCE_TAGS_REQUIRED: { 'pt-BR': 'Informe ao menos uma etiqueta do público.', en: "Provide at least one of the audience's tags." },
+  MESSAGING_AUDIENCE_LIST_REQUIRED: {
+    'pt-BR': 'Informe ao menos um cliente ou telefone da lista do público.',
+    en: "Provide at least one customer or phone in the audience's list.",
+  },
+  MESSAGING_AUDIENCE_PRODUCTS_REQUIRED: { 'pt-BR': 'Informe ao menos um produto comprado pelo público.', en: 'Provide at least one product the audience bought.' },
+  MESSAGING_AUDIENCE_STORES_REQUIRED: { 'pt-BR': 'Escolha ao menos uma loja para o público por lojas.', en: 'Choose at least one store for an audience by stores.' },
+  MESSAGING_DASHBOARD_PERIOD: { 'pt-BR': 'O período do dashboard vai até {days} dias.', en: "The dashboard's period goes up to {days} days." },
+  NOTIFICATION_TEMPLATE_MESSAGE_REQUIRED: { 'pt-BR': 'Informe o texto da mensagem da notificação.', en: "Provide the notification's message text." },
+  // issue 22, WhatsApp channel
+  WHATSAPP_MEDIA_URL: { 'pt-BR': 'Informe o endereço http(s) da mídia.', en: "Provide the media's http(s) address." },
+  WHATSAPP_SIMULATOR_ID_FORMAT: {
+    'pt-BR': 'O id da mensagem aceita até 100 letras, números, ponto, traço e sublinhado.',
+    en: "The message id takes up to 100 letters, digits, dots, dashes and underscores.",
+  },
+  WHATSAPP_SIMULATOR_ONE_KIND: {
+    'pt-BR': 'Envie um texto, um botão ou uma mídia (um deles).',
+    en: 'Send a text, a button or a media (one of them).',
+  },
+  WHATSAPP_PHONE_NUMBER_ID_FORMAT: {
+    'pt-BR': 'O ID do número tem de 5 a 30 dígitos, como a Meta o mostra.',
+    en: 'The phone number ID has 5 to 30 digits, as Meta shows it.',
+  },
+  WHATSAPP_WABA_ID_FORMAT: {
+    'pt-BR': 'O ID da conta do WhatsApp Business tem de 5 a 30 dígitos, como a Meta o mostra.',
+    en: 'The WhatsApp Business account ID has 5 to 30 digits, as Meta shows it.',
+  },
 } as const satisfies Record<string, { 'pt-BR': string; en: string }>;
 
 export type ContractMessageKey = keyof typeof CONTRACT_MESSAGES;

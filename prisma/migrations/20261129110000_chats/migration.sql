@@ -15,7 +15,7 @@ CREATE TABLE "chats" (
     "status" TEXT NOT NULL DEFAULT 'bot',
     "attendant_user_id" INTEGER,
     "unread_count" INTEGER NOT NULL DEFAULT 0,
-    "last_message_at" TIMESTAMPTZ(3),
+    "last_message_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "last_message_preview" TEXT,
     "assigned_at" TIMESTAMPTZ(3),
     "first_response_at" TIMESTAMPTZ(3),
@@ -29,8 +29,8 @@ CREATE TABLE "chats" (
 );
 
 -- CreateIndex
-CREATE INDEX "chats_account_id_status_last_message_at_idx" ON "chats"("account_id", "status", "last_message_at");
-CREATE INDEX "chats_account_id_last_message_at_idx" ON "chats"("account_id", "last_message_at");
+CREATE INDEX "chats_account_id_status_last_message_at_id_idx" ON "chats"("account_id", "status", "last_message_at", "id");
+CREATE INDEX "chats_account_id_last_message_at_id_idx" ON "chats"("account_id", "last_message_at", "id");
 CREATE INDEX "chats_account_id_created_at_idx" ON "chats"("account_id", "created_at");
 CREATE INDEX "chats_attendant_user_id_status_idx" ON "chats"("attendant_user_id", "status");
 CREATE INDEX "chats_customer_id_idx" ON "chats"("customer_id");

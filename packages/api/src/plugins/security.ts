@@ -7,8 +7,12 @@ import type { Redis } from 'ioredis';
 import { throttledRedisErrorLog } from '../lib/redis.ts';
 import { errorEnvelope } from './errors.ts';
 
-/** Probes that load balancers call often: never rate limited (nor documented as such). */
-export const RATE_LIMIT_EXEMPT = ['/health', '/ready'];
+/**
+ * Never rate limited (nor documented as such): the probes load balancers call often, and WhatsApp's
+ * webhook, which Meta calls from a few addresses for every message and status of every account (a
+ * campaign to 100,000 customers is some 300,000 calls); its signature check refuses strangers first.
+ */
+export const RATE_LIMIT_EXEMPT = ['/health', '/ready', '/webhooks/whatsapp'];
 /**
  * Static files (the SPA's code-split chunks, brand art, uploaded media): one screen loads dozens,
  * and a store's staff share one address, so they never count against the per-IP ceiling.

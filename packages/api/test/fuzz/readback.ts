@@ -28,6 +28,10 @@ type Skip = string | ((sent: Record<string, unknown>) => string | undefined);
 export const NOT_READ_BACK: Record<string, Record<string, Skip>> = {
   createFlyer: { media_type: 'documented as ignored: the type comes from the file', media_name: 'only kept with a media_url' },
   updateFlyer: { media_type: 'documented as ignored: the type comes from the file', media_name: 'only kept with a media_url' },
+  createMessagingTemplate: { media_type: 'documented as ignored: the type comes from the file', media_name: 'only kept with a media_url' },
+  updateMessagingTemplate: { media_type: 'documented as ignored: the type comes from the file', media_name: 'only kept with a media_url' },
+  createMessagingCampaign: { media_type: 'documented as ignored: the type comes from the file', media_name: 'only kept with a media_url' },
+  updateMessagingCampaign: { media_type: 'documented as ignored: the type comes from the file', media_name: 'only kept with a media_url' },
   inviteUser: { access_module_ids: (b) => (b.role === 'admin' ? 'an admin opens every module (documented; an empty list says nothing)' : undefined) },
 };
 

@@ -95,7 +95,7 @@ export function createChatsRepo(db: Db) {
         db.chat.findMany({
           where,
           select: chatSelect,
-          orderBy: [{ lastMessageAt: { sort: q.sort, nulls: 'last' } }, { id: q.sort }],
+          orderBy: [{ lastMessageAt: q.sort }, { id: q.sort }],
           skip: (q.page - 1) * q.quantity,
           take: q.quantity,
         }),

@@ -226,7 +226,9 @@ export function createMessagingCampaignsRepo(db: Db) {
         if (!campaign) return false;
         await materialise(tx, id, campaign.accountId, campaign.audience as unknown as AudienceData, campaign.locationIds);
         return true;
-      });
+        // An audience of a few hundred thousand customers is written in one INSERT … SELECT that can take
+        // longer than the 5 s default on a loaded database: a timeout would roll the start back, over and over.
+      }, { timeout: START_TIMEOUT_MS });
     },
     /** Marks the dispatch alive. */
     progress(id: number, at: Date) {
@@ -242,6 +244,9 @@ export function createMessagingCampaignsRepo(db: Db) {
     },
   };
 }
+
+/** How long a campaign's start (its recipients written) may take. */
+const START_TIMEOUT_MS = 300_000;
 
 /** Writes the campaign's recipients: one row per customer of the audience (the unique key keeps it once). */
 async function materialise(tx: Tx, campaignId: number, accountId: number, audience: AudienceData, locationIds: number[]) {

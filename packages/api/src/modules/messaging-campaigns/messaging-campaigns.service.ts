@@ -126,7 +126,7 @@ export function createMessagingCampaignsService({ repo, recipients, templates, s
 
   /** A scheduled campaign whose start has come is dispatched now rather than at the next tick. */
   async function kickIfDue(row: CampaignRow) {
-    if (row.status === 'scheduled' && row.startAt <= clock()) await kick(row.id, String(row.updatedAt.getTime()));
+    if (row.status === 'scheduled' && row.startAt <= clock()) await kick(row.id, `start-${row.updatedAt.getTime()}`);
   }
 
   return {

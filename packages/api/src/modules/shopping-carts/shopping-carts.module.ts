@@ -4,7 +4,7 @@ import { createCartLinksService } from './cart-links.service.ts';
 import { createCartTokens } from './cart-token.ts';
 import { createShoppingCartsRepo } from './shopping-carts.repo.ts';
 import { registerShoppingCartRoutes } from './shopping-carts.routes.ts';
-import { createShoppingCartsService } from './shopping-carts.service.ts';
+import { createShoppingCartsService, type ShoppingCartsService } from './shopping-carts.service.ts';
 
 /** Shopping carts built from a customer's shopping list, priced by the promotions engine, sent as a checkout link. */
 export const shoppingCartsModule: AppModule = {
@@ -31,5 +31,14 @@ export const shoppingCartsModule: AppModule = {
     queue.handle('cart.send-link', (payload) => links.deliver(payload));
     registerShoppingCartRoutes(app, carts, links);
     registerCartMetricsRoutes(app, deps);
+    // Chats build carts from a customer's list and send their links from the conversation.
+    deps.provide({ shoppingCarts: { generate: carts.generate, get: carts.get, sendLink: carts.sendLink } });
   },
 };
+
+declare module '../../lib/module.ts' {
+  interface ModuleServices {
+    /** Cart generation, reading and link sending, as the chats use them. */
+    shoppingCarts: Pick<ShoppingCartsService, 'generate' | 'get' | 'sendLink'>;
+  }
+}
