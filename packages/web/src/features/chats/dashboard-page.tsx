@@ -64,7 +64,7 @@ function Body({ data }: { data: ChatDashboard }) {
   const kpis = (
     <Grid columns={4} gap="md">
       {cards.map(({ key, ...c }) => (
-        <Grid.Col key={key} span={{ base: 4, xs: 2, lg: 1 }}>
+        <Grid.Col key={key} span={{ base: 4, xs: 2, xl: 1 }}>
           <StatCard {...c} testId="chat-dashboard-kpi" />
         </Grid.Col>
       ))}
