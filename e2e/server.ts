@@ -35,7 +35,9 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${PORT}`;
-  for (let i = 0; i < 120; i++) {
+  // The embedded database is migrated and seeded first: some tens of seconds, more on a busy machine.
+  const started = Date.now();
+  while (Date.now() - started < 180_000) {
     if (await fetch(`${base}/health`).then((r) => r.ok, () => false)) break;
     await new Promise((r) => setTimeout(r, 500));
   }

@@ -75,6 +75,12 @@ export interface ChatEventData {
 const scopeWhere = (scope: number[] | null): Prisma.ChatWhereInput => (scope ? { OR: [{ locationId: { in: scope } }, { locationId: null }] } : {});
 
 /** Conversations, their messages, events and tags: every read and write with the account in its where. */
+/** A search that reads as a phone number (digits, spaces, +, -, parentheses) also matches phones by its digits. */
+const phoneSearch = (search: string) => {
+  const digits = search.replace(/\D/g, '');
+  return /^[\d\s+()-]+$/.test(search) && digits.length >= 3 ? [{ phone: { contains: digits } }] : [];
+};
+
 export function createChatsRepo(db: Db) {
   return {
     async list(accountId: number, q: ChatListQuery, scope: number[] | null) {
@@ -88,7 +94,7 @@ export function createChatsRepo(db: Db) {
         ...(q.location_id ? { locationId: q.location_id } : {}),
         ...(q.tag_id ? { tagLinks: { some: { tagId: q.tag_id } } } : {}),
         ...(q.search
-          ? { OR: [{ phone: { contains: q.search.replace(/[^\d+]/g, '') || q.search } }, { customer: { name: { contains: q.search, mode: 'insensitive' } } }] }
+          ? { OR: [...phoneSearch(q.search), { customer: { name: { contains: q.search, mode: 'insensitive' } } }] }
           : {}),
       };
       const [rows, total] = await Promise.all([
