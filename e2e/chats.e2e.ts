@@ -42,7 +42,6 @@ describe('chats: simulator customer, bot, attendant, cart link and transfer', ()
     await page.setViewportSize({ width: 1366, height: 860 });
   }
 
-  const simLines = () => customer.getByTestId('sim-message');
   const simText = () => customer.getByTestId('sim-thread').innerText();
   async function customerSays(text: string) {
     const mine = customer.locator('[data-testid=sim-message][data-direction=in]');
