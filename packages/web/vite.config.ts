@@ -25,8 +25,9 @@ export default defineConfig({
       generatedRouteTree: 'src/routeTree.gen.ts',
       autoCodeSplitting: true,
       codeSplittingOptions: {
-        // A screen's loader goes with its component, so its feature code (queries, contracts) loads on demand.
-        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+        // A screen's loader goes with its component, so its feature code (queries, contracts) loads on demand;
+        // its loading state too (shown after a second's wait, time enough to fetch it).
+        defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']],
         // The private layout's loader (session data, the rest of pt-BR.json) stays in the entry: it
         // starts right away, alongside the layout's chunk, not after it.
         splitBehavior: ({ routeId }) => (LOGIN_ROUTES.has(routeId) ? [] : routeId === '/_private' ? defaultCodeSplitGroupings : undefined),

@@ -6,13 +6,13 @@ import { notifications } from '@mantine/notifications';
 import { ensureOrNotFound, messagingKeys, parseId, useAccountId, type MessagingTemplate } from './api';
 import { withOptimisticRows, type PendingCreate, type Row } from './optimistic-rows';
 import { t } from '../../i18n';
+import type { TemplatesSearch } from './templates-search';
+
+export type { TemplatesSearch };
 
 /** The create/update body as the API documents it. */
 export type TemplateBody = NonNullable<paths['/api/messaging-campaign/template']['post']['requestBody']>['content']['application/json'];
-export type TemplatesSearch = { page: number; quantity: number; search?: string; status?: MessagingTemplate['status'] };
 export type TemplateRow = Row<MessagingTemplate>;
-
-export const TEMPLATES_PAGE_SIZE = 20;
 
 export const templateKeys = {
   lists: (accountId: number) => [...messagingKeys.templates(accountId), 'list'] as const,

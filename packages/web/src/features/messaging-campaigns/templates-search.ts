@@ -1,7 +1,10 @@
 import { z } from 'zod';
-import { MESSAGING_TEMPLATE_STATUSES } from '@backoffice/contracts';
+import { MESSAGING_TEMPLATE_STATUSES, type MessagingTemplateStatus } from '@backoffice/contracts';
 import { searchPage, searchText } from '../../shared/ui/search-params';
-import { TEMPLATES_PAGE_SIZE, type TemplatesSearch } from './templates-api';
+
+/** Templates per page of the list. */
+export const TEMPLATES_PAGE_SIZE = 20;
+export type TemplatesSearch = { page: number; quantity: number; search?: string; status?: MessagingTemplateStatus };
 
 /** The template list's URL state; a mistyped link falls back to the defaults. */
 export const TemplatesSearchSchema = z.object({
