@@ -27,6 +27,8 @@ export type JobHandler<N extends JobName> = (payload: JobPayloads[N]) => Promise
 /** One job interface, two engines: BullMQ over Redis, or an in-process runner. */
 export interface JobQueue {
   add<N extends JobName>(name: N, payload: JobPayloads[N], opts?: AddOptions): Promise<void>;
+  /** Adds jobs of one name in one round trip (BullMQ's addBulk): all are queued, or the call throws. */
+  addMany<N extends JobName>(name: N, jobs: Array<{ payload: JobPayloads[N]; opts?: Omit<AddOptions, 'sweptIfLost'> }>): Promise<void>;
   /** Registers the handler for a job name (only in processes that run workers). */
   handle<N extends JobName>(name: N, handler: JobHandler<N>): void;
   /** Runs a job every `everyMs` while workers run. */
@@ -103,21 +105,25 @@ export function createBullQueue(
   queue.on('error', throttledRedisErrorLog(log, 'job queue'));
   const handlers = new Map<string, JobHandler<JobName>>();
   let worker: Worker | undefined;
+  const jobOptions = (opts: AddOptions) => ({
+    jobId: opts.jobId,
+    delay: opts.delayMs,
+    attempts: opts.attempts ?? DEFAULT_ATTEMPTS,
+    backoff: { type: BACKOFF_TYPE },
+    removeOnComplete: 1000,
+    removeOnFail: 5000,
+  });
   return {
     async add(name, payload, opts = {}) {
       try {
-        await queue.add(name, payload, {
-          jobId: opts.jobId,
-          delay: opts.delayMs,
-          attempts: opts.attempts ?? DEFAULT_ATTEMPTS,
-          backoff: { type: BACKOFF_TYPE },
-          removeOnComplete: 1000,
-          removeOnFail: 5000,
-        });
+        await queue.add(name, payload, jobOptions(opts));
       } catch (err) {
         if (!opts.sweptIfLost) throw err;
         log.warn({ err, job: name, id: opts.jobId }, 'job not queued (Redis unreachable); its sweep will queue it');
       }
+    },
+    async addMany(name, jobs) {
+      if (jobs.length) await queue.addBulk(jobs.map((j) => ({ name, data: j.payload, opts: jobOptions(j.opts ?? {}) })));
     },
     handle(name, handler) {
       handlers.set(name, handler as JobHandler<JobName>);
@@ -250,7 +256,7 @@ export function createMemoryQueue(log: FastifyBaseLogger, { backoffMs = DEFAULT_
       });
   };
 
-  return {
+  const queue: JobQueue = {
     async add(name, payload, opts = {}) {
       if (closed) return;
       if (opts.jobId) {
@@ -261,6 +267,9 @@ export function createMemoryQueue(log: FastifyBaseLogger, { backoffMs = DEFAULT_
       const go = () => run(name, payload, 1, opts.attempts ?? DEFAULT_ATTEMPTS);
       if (opts.delayMs) later(go, opts.delayMs);
       else soon(go);
+    },
+    async addMany(name, jobs) {
+      for (const j of jobs) await queue.add(name, j.payload, j.opts);
     },
     handle(name, handler) {
       handlers.set(name, handler as JobHandler<JobName>);
@@ -295,4 +304,5 @@ export function createMemoryQueue(log: FastifyBaseLogger, { backoffMs = DEFAULT_
       });
     },
   };
+  return queue;
 }

@@ -30,7 +30,7 @@ export const messagingCampaignsModule: AppModule = {
       kick: (campaignId, version) => queueDispatch(queue, campaignId, version),
     });
     const dispatcher = createCampaignDispatcher({ campaigns: campaignsRepo, recipients, messaging, log });
-    messaging.onStatus((update) => dispatcher.onStatus(update));
+    messaging.onStatuses((updates) => dispatcher.onStatuses(updates));
     messaging.onInbound((message) => dispatcher.onInbound(message));
     messaging.onTemplateDecision((decision) => templates.decide(decision));
     await registerMessagingCampaignJobs(queue, dispatcher);

@@ -19,9 +19,6 @@ export const CLAIM_LEASE_MS = 60_000;
 export const STALL_MS = 90_000;
 /** At most this many recipients per batch, whatever the rate. */
 const MAX_BATCH = 500;
-/** Sends in flight at once within a batch. */
-const CONCURRENCY = 8;
-
 const SENT = new Set(['sent', 'delivered', 'read']);
 
 /** What the dispatch needs of the messaging module (services.messaging). */
@@ -29,7 +26,8 @@ export interface CampaignMessaging {
   /** Messages per second the provider takes. */
   readonly ratePerSecond: number;
   recordMany(messages: OutgoingMessage[]): Promise<Map<string, number>>;
-  deliver(messageId: number): Promise<{ status: string; sentAt: Date | null } | null>;
+  /** Sends a batch; answers each message as it ends (refused ones failed, with the reason). */
+  deliverMany(messageIds: number[]): Promise<Array<{ id: number; status: string; sentAt: Date | null; error: string | null }>>;
 }
 
 export interface DispatchDeps {
@@ -70,15 +68,6 @@ export function messageFor(campaign: CampaignRow, r: Pick<ClaimedRecipient, 'id'
   };
 }
 
-/** Runs `work` over `items`, at most `limit` at a time. */
-async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(lanes);
-}
-
 /**
  * The dispatch of campaigns: starts a due one (its recipients written once), then sends in batches
  * of one second's worth at the provider's rate. Each batch claims its rows first (a conditional
@@ -87,20 +76,6 @@ async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<voi
  * dies leaves claimed rows that another run takes again after CLAIM_LEASE_MS.
  */
 export function createCampaignDispatcher({ campaigns, recipients, messaging, clock = () => new Date(), sleep = (ms) => new Promise((r) => setTimeout(r, ms)), log }: DispatchDeps) {
-  async function sendOne(r: ClaimedRecipient, messageId: number) {
-    try {
-      const message = await messaging.deliver(messageId);
-      if (message && SENT.has(message.status)) await recipients.markSent(r.id, message.sentAt ?? clock());
-      else await recipients.markFailed(r.id, 'mensagem não enviada', clock());
-    } catch (err) {
-      // Sent before the error (a write after the provider took it failed): sent. Otherwise the provider
-      // refused it: failed, and not insisted on (a customer is messaged at most once).
-      const message = await recipients.messageStatus(messageId);
-      if (message && SENT.has(message.status)) await recipients.markSent(r.id, message.sent_at ?? clock());
-      else await recipients.markFailed(r.id, (err as Error).message, clock());
-    }
-  }
-
   /** Sends one claimed batch; answers how many it handed to the provider. */
   async function sendBatch(campaign: CampaignRow, batch: ClaimedRecipient[]) {
     // Opted out since the audience was chosen (another campaign's "Não quero mensagens"): never messaged.
@@ -111,7 +86,19 @@ export function createCampaignDispatcher({ campaigns, recipients, messaging, clo
     const ids = await messaging.recordMany(live.map((r) => messageFor(campaign, r)));
     const pairs = live.map((r) => ({ r, messageId: ids.get(recipientDedupKey(campaign.id, r.customerId))! }));
     await recipients.setMessages(pairs.filter((p) => p.r.messageId !== p.messageId).map((p) => ({ id: p.r.id, messageId: p.messageId })));
-    await pool(pairs, CONCURRENCY, ({ r, messageId }) => sendOne(r, messageId));
+    // A batch that throws leaves its rows claimed: another run takes them again after CLAIM_LEASE_MS,
+    // and what the provider took already is not sent again (the messages' statuses say so).
+    const messages = new Map((await messaging.deliverMany(pairs.map((p) => p.messageId))).map((m) => [m.id, m]));
+    const at = clock();
+    const sent: Array<{ id: number; at: Date }> = [];
+    const failed: Array<{ id: number; error: string }> = [];
+    for (const { r, messageId } of pairs) {
+      const m = messages.get(messageId);
+      if (m && SENT.has(m.status)) sent.push({ id: r.id, at: m.sentAt ?? at });
+      else failed.push({ id: r.id, error: m?.error ?? 'mensagem não enviada' });
+    }
+    await recipients.markSentMany(sent);
+    await recipients.markFailedMany(failed, at);
     return live.length;
   }
 
@@ -145,10 +132,10 @@ export function createCampaignDispatcher({ campaigns, recipients, messaging, clo
       }
     },
 
-    /** A delivery status of a recipient's message (the `onStatus` handler). */
-    async onStatus(update: StatusUpdate) {
-      if (update.subjectType !== RECIPIENT_SUBJECT || update.subjectId === null) return;
-      await recipients.applyStatus(update.accountId, update.subjectId, update.reported, update.at, update.error);
+    /** Delivery statuses of recipients' messages (the `onStatuses` handler): one statement for the batch. */
+    async onStatuses(updates: StatusUpdate[]) {
+      const mine = updates.filter((u) => u.subjectType === RECIPIENT_SUBJECT && u.subjectId !== null);
+      await recipients.applyStatuses(mine.map((u) => ({ accountId: u.accountId, id: u.subjectId!, reported: u.reported, at: u.at, error: u.error })));
     },
 
     /**

@@ -12,9 +12,6 @@ export interface ClaimedRecipient {
   optIn: boolean;
 }
 
-/** The delivery statuses in the order they move (a status never moves a recipient back). */
-const RANK: Record<string, number> = { pending: 0, sending: 1, sent: 2, delivered: 3, read: 4 };
-
 export interface DayCounts {
   date: string;
   sent: number;
@@ -90,14 +87,21 @@ export function createMessagingRecipientsRepo(db: Db) {
         FROM unnest(${pairs.map((p) => p.id)}::int[], ${pairs.map((p) => p.messageId)}::int[]) AS v(id, message_id)
         WHERE r.id = v.id`;
     },
-    /** The provider took the message (a status that arrived first is kept). */
-    markSent(id: number, at: Date) {
-      return db.$executeRaw`
-        UPDATE messaging_campaign_recipients SET status = CASE WHEN status = 'sending' THEN 'sent' ELSE status END, sent_at = coalesce(sent_at, ${at})
-        WHERE id = ${id} AND status IN ('sending', 'sent', 'delivered', 'read')`;
+    /** The provider took their messages (a status that arrived first is kept). */
+    async markSentMany(sent: Array<{ id: number; at: Date }>) {
+      if (!sent.length) return;
+      await db.$executeRaw`
+        UPDATE messaging_campaign_recipients r SET status = CASE WHEN r.status = 'sending' THEN 'sent' ELSE r.status END, sent_at = coalesce(r.sent_at, v.at)
+        FROM unnest(${sent.map((x) => x.id)}::int[], ${sent.map((x) => x.at)}::timestamptz[]) AS v(id, at)
+        WHERE r.id = v.id AND r.status IN ('sending', 'sent', 'delivered', 'read')`;
     },
-    markFailed(id: number, error: string, at: Date) {
-      return db.messagingCampaignRecipient.updateMany({ where: { id, status: 'sending' }, data: { status: 'failed', failedAt: at, error: error.slice(0, 1000) } });
+    /** The provider refused their messages: failed, and not insisted on (a customer is messaged at most once). */
+    async markFailedMany(failed: Array<{ id: number; error: string }>, at: Date) {
+      if (!failed.length) return;
+      await db.$executeRaw`
+        UPDATE messaging_campaign_recipients r SET status = 'failed', failed_at = ${at}, error = left(v.error, 1000)
+        FROM unnest(${failed.map((x) => x.id)}::int[], ${failed.map((x) => x.error)}::text[]) AS v(id, error)
+        WHERE r.id = v.id AND r.status = 'sending'`;
     },
     /** Recipients that will not be messaged (opted out since the audience was chosen, the campaign ended or was canceled). */
     skip(ids: number[]) {
@@ -106,23 +110,26 @@ export function createMessagingRecipientsRepo(db: Db) {
     skipPending(campaignId: number) {
       return db.messagingCampaignRecipient.updateMany({ where: { campaignId, status: 'pending' }, data: { status: 'skipped' } });
     },
-    /** A delivery status of the recipient's message: its time recorded once, the status moved only forward. */
-    async applyStatus(accountId: number, id: number, reported: string, at: Date, error: string | null) {
-      const row = await db.messagingCampaignRecipient.findFirst({ where: { id, accountId }, select: { status: true } });
-      if (!row) return false;
-      const forward = reported === 'failed' ? ['pending', 'sending', 'sent'].includes(row.status) : (RANK[reported] ?? -1) > (RANK[row.status] ?? 99);
-      const status = forward ? reported : row.status;
-      const reached = (s: string) => RANK[reported]! >= RANK[s]!;
+    /**
+     * Delivery statuses of recipients' messages, in one statement: each time recorded once, the status
+     * moved only forward (failed only before delivery). One status per recipient.
+     */
+    async applyStatuses(updates: Array<{ accountId: number; id: number; reported: string; at: Date; error: string | null }>) {
+      if (!updates.length) return;
+      // The delivery statuses in the order they move (a status never moves a recipient back).
+      const rank = (column: Prisma.Sql) => Prisma.sql`CASE ${column} WHEN 'pending' THEN 0 WHEN 'sending' THEN 1 WHEN 'sent' THEN 2 WHEN 'delivered' THEN 3 WHEN 'read' THEN 4 ELSE 99 END`;
       await db.$executeRaw`
-        UPDATE messaging_campaign_recipients SET
-          status = ${status},
-          sent_at = CASE WHEN ${reported !== 'failed' && reached('sent')} THEN coalesce(sent_at, ${at}) ELSE sent_at END,
-          delivered_at = CASE WHEN ${reported !== 'failed' && reached('delivered')} THEN coalesce(delivered_at, ${at}) ELSE delivered_at END,
-          read_at = CASE WHEN ${reported === 'read'} THEN coalesce(read_at, ${at}) ELSE read_at END,
-          failed_at = CASE WHEN ${reported === 'failed' && forward} THEN coalesce(failed_at, ${at}) ELSE failed_at END,
-          error = CASE WHEN ${reported === 'failed' && forward} THEN ${error} ELSE error END
-        WHERE id = ${id} AND account_id = ${accountId}`;
-      return true;
+        UPDATE messaging_campaign_recipients r SET
+          status = CASE WHEN v.reported = 'failed' THEN CASE WHEN r.status IN ('pending', 'sending', 'sent') THEN 'failed' ELSE r.status END
+                        WHEN ${rank(Prisma.sql`v.reported`)} > ${rank(Prisma.sql`r.status`)} THEN v.reported ELSE r.status END,
+          sent_at = CASE WHEN v.reported IN ('sent', 'delivered', 'read') THEN coalesce(r.sent_at, v.at) ELSE r.sent_at END,
+          delivered_at = CASE WHEN v.reported IN ('delivered', 'read') THEN coalesce(r.delivered_at, v.at) ELSE r.delivered_at END,
+          read_at = CASE WHEN v.reported = 'read' THEN coalesce(r.read_at, v.at) ELSE r.read_at END,
+          failed_at = CASE WHEN v.reported = 'failed' AND r.status IN ('pending', 'sending', 'sent') THEN coalesce(r.failed_at, v.at) ELSE r.failed_at END,
+          error = CASE WHEN v.reported = 'failed' AND r.status IN ('pending', 'sending', 'sent') THEN v.error ELSE r.error END
+        FROM unnest(${updates.map((u) => u.id)}::int[], ${updates.map((u) => u.accountId)}::int[], ${updates.map((u) => u.reported)}::text[],
+                    ${updates.map((u) => u.at)}::timestamptz[], ${updates.map((u) => u.error)}::text[]) AS v(id, account_id, reported, at, error)
+        WHERE r.id = v.id AND r.account_id = v.account_id`;
     },
     /** The customer answered "Quero aproveitar". */
     replied(accountId: number, id: number, at: Date) {
@@ -139,11 +146,6 @@ export function createMessagingRecipientsRepo(db: Db) {
         if (recipientId !== null) await tx.messagingCampaignRecipient.updateMany({ where: { id: recipientId, accountId, optedOutAt: null }, data: { optedOutAt: at } });
         return count > 0;
       });
-    },
-    /** The status of an outbound message (after a send that threw: had the provider taken it?). */
-    async messageStatus(messageId: number) {
-      const [row] = await db.$queryRaw<Array<{ status: string; sent_at: Date | null }>>`SELECT status, sent_at FROM outbound_messages WHERE id = ${messageId}`;
-      return row ?? null;
     },
     find(accountId: number, id: number) {
       return db.messagingCampaignRecipient.findFirst({ where: { id, accountId }, select: { id: true, campaignId: true, customerId: true, status: true } });

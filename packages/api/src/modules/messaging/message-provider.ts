@@ -39,8 +39,13 @@ export interface TemplateAnswer {
 export interface MessageProvider {
   readonly name: string;
   send(message: ProviderMessage): Promise<{ providerMessageId: string }>;
-  /** After the message was recorded as sent (the simulator shows it and schedules its delivery). */
-  afterSent?(message: ProviderMessage & { providerMessageId: string }): Promise<void>;
+  /**
+   * Sends a batch (a campaign's): each message's id at the provider, or why it was refused. Without
+   * it, the service sends the batch's messages one by one, a few at a time.
+   */
+  sendMany?(messages: ProviderMessage[]): Promise<Array<{ providerMessageId: string } | { error: string }>>;
+  /** After messages were recorded as sent (the simulator schedules their delivery). */
+  afterSent?(messages: Array<ProviderMessage & { providerMessageId: string }>): Promise<void>;
   submitTemplate(template: TemplateSubmission): Promise<TemplateAnswer>;
 }
 

@@ -17,7 +17,7 @@ export type { MessageProvider };
  */
 export const messagingModule: AppModule = {
   name: 'messaging',
-  register(app, { config, db, queue, realtime, provide }) {
+  async register(app, { config, db, queue, realtime, provide }) {
     const wa = config.whatsapp;
     const messages = createMessagingRepo(db);
     const repo = createWhatsAppRepo(db);
@@ -46,7 +46,7 @@ export const messagingModule: AppModule = {
       },
     });
     late.messaging = messaging;
-    registerWhatsAppJobs(queue, messaging);
+    await registerWhatsAppJobs(queue, messaging);
     registerWhatsAppRoutes(app, createWhatsAppService({ messaging, messages, repo, config: wa, show }));
     provide({ messaging });
     app.decorate('messaging', messaging);

@@ -97,6 +97,13 @@ export function createMessagingRepo(db: Db) {
     find(id: number) {
       return db.outboundMessage.findUnique({ where: { id }, select: messageSelect });
     },
+    findMany(ids: number[]) {
+      return ids.length ? db.outboundMessage.findMany({ where: { id: { in: ids } }, select: messageSelect, orderBy: { id: 'asc' } }) : Promise.resolve([]);
+    },
+    /** Messages by the provider's ids of them (a batch of statuses names them so). */
+    findManyByProviderIds(provider: string, providerMessageIds: string[]) {
+      return db.outboundMessage.findMany({ where: { provider, providerMessageId: { in: providerMessageIds } }, select: messageSelect });
+    },
     /** Our message by the provider's id of it (statuses and replies name it so). */
     findByProviderId(provider: string, providerMessageId: string, accountId?: number) {
       return db.outboundMessage.findFirst({
@@ -110,28 +117,49 @@ export function createMessagingRepo(db: Db) {
         data: { status: 'sent', providerMessageId, sentAt: new Date(), error: null, failedAt: null },
       });
     },
+    /** Messages the provider took, in one statement (those sent or failed already are left alone). */
+    async markSentMany(sent: Array<{ id: number; providerMessageId: string }>, at: Date) {
+      if (!sent.length) return;
+      await db.$executeRaw`
+        UPDATE outbound_messages m SET status = 'sent', provider_message_id = v.provider_message_id, sent_at = ${at}, error = NULL, failed_at = NULL
+        FROM unnest(${sent.map((s) => s.id)}::int[], ${sent.map((s) => s.providerMessageId)}::text[]) AS v(id, provider_message_id)
+        WHERE m.id = v.id AND m.status IN ('queued', 'failed')`;
+    },
+    async markFailedMany(failed: Array<{ id: number; error: string }>, at: Date) {
+      if (!failed.length) return;
+      await db.$executeRaw`
+        UPDATE outbound_messages m SET status = 'failed', error = v.error, failed_at = ${at}
+        FROM unnest(${failed.map((f) => f.id)}::int[], ${failed.map((f) => f.error.slice(0, 1000))}::text[]) AS v(id, error)
+        WHERE m.id = v.id AND m.status IN ('queued', 'failed')`;
+    },
+    /**
+     * Applies reported statuses of one provider's messages in one statement, each only if it moves
+     * its message forward (at most one status per message); answers the ids of the messages moved.
+     */
+    async applyStatuses(provider: string, statuses: Array<{ providerMessageId: string; status: DeliveryStatus; at: Date; error: string | null }>) {
+      if (!statuses.length) return new Set<number>();
+      const rows = await db.$queryRaw<Array<{ id: number }>>`
+        UPDATE outbound_messages m SET
+          status = v.status,
+          sent_at = CASE WHEN v.status IN ('sent', 'delivered', 'read') THEN coalesce(m.sent_at, v.at) ELSE m.sent_at END,
+          delivered_at = CASE WHEN v.status IN ('delivered', 'read') THEN coalesce(m.delivered_at, v.at) ELSE m.delivered_at END,
+          read_at = CASE WHEN v.status = 'read' THEN v.at ELSE m.read_at END,
+          failed_at = CASE WHEN v.status = 'failed' THEN v.at ELSE m.failed_at END,
+          error = CASE WHEN v.status = 'failed' THEN left(coalesce(v.error, 'Falha informada pelo provedor.'), 1000) ELSE m.error END
+        FROM unnest(${statuses.map((s) => s.providerMessageId)}::text[], ${statuses.map((s) => s.status)}::text[],
+                    ${statuses.map((s) => s.at)}::timestamptz[], ${statuses.map((s) => s.error)}::text[]) AS v(provider_message_id, status, at, error)
+        WHERE m.provider = ${provider} AND m.provider_message_id = v.provider_message_id
+          AND m.status = ANY (CASE v.status WHEN 'sent' THEN ARRAY['queued'] WHEN 'delivered' THEN ARRAY['queued', 'sent']
+                                            WHEN 'read' THEN ARRAY['queued', 'sent', 'delivered'] WHEN 'failed' THEN ARRAY['queued', 'sent']
+                                            ELSE ARRAY[]::text[] END)
+        RETURNING m.id`;
+      return new Set(rows.map((r) => r.id));
+    },
     markFailed(id: number, error: string) {
       return db.outboundMessage.updateMany({
         where: { id, status: { in: ['queued', 'failed'] } },
         data: { status: 'failed', error: error.slice(0, 1000), failedAt: new Date() },
       });
-    },
-    /**
-     * Applies a reported status if it moves the message forward (replayed and out-of-order statuses
-     * move nothing); a read also dates the delivery it implies. Answers the message as it ends.
-     */
-    async applyStatus(id: number, status: DeliveryStatus, at: Date, error: string | null) {
-      const data: Prisma.OutboundMessageUpdateManyMutationInput = { status };
-      if (status === 'sent') data.sentAt = at;
-      if (status === 'delivered') data.deliveredAt = at;
-      if (status === 'read') data.readAt = at;
-      if (status === 'failed') Object.assign(data, { failedAt: at, error: (error ?? 'Falha informada pelo provedor.').slice(0, 1000) });
-      const moved = await db.outboundMessage.updateMany({ where: { id, status: { in: predecessorsOf(status) } }, data });
-      if (moved.count && (status === 'read' || status === 'delivered')) {
-        await db.outboundMessage.updateMany({ where: { id, sentAt: null }, data: { sentAt: at } });
-        if (status === 'read') await db.outboundMessage.updateMany({ where: { id, deliveredAt: null }, data: { deliveredAt: at } });
-      }
-      return { moved: moved.count > 0, message: await db.outboundMessage.findUnique({ where: { id }, select: messageSelect }) };
     },
     /** The newest message about a subject (a cart's link), per subject id. */
     async latestFor(accountId: number, subjectType: string, subjectIds: number[]) {

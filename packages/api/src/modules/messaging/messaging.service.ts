@@ -1,4 +1,5 @@
 import type { Db, Tx } from '../../db/client.ts';
+import { createBatcher } from '../../lib/batcher.ts';
 import type { JobQueue } from '../../lib/queue.ts';
 import type { MessageProvider, ProviderMessage } from './message-provider.ts';
 import type { MessageRow, MessagingRepo, NewMessage } from './messaging.repo.ts';
@@ -6,6 +7,15 @@ import type { ArrivedMessage, WhatsAppRepo } from './whatsapp.repo.ts';
 import type { DeliveryStatus, InboundMessage, StatusUpdate, TemplateDecision, WhatsAppChannel, WhatsAppContent } from './whatsapp.ts';
 
 export const MAX_MESSAGE_ATTEMPTS = 5;
+/** Statuses of messages not recorded yet are tried again this many times (a status can arrive before its send is recorded). */
+export const MAX_STATUS_ATTEMPTS = 5;
+/** Statuses per `whatsapp.statuses` job. */
+const STATUSES_PER_JOB = 500;
+/** Sends in flight at once when a provider takes messages one by one. */
+const SEND_CONCURRENCY = 16;
+/** A stored customer's message no handler has seen after this long is queued again by the sweep (up to a day old). */
+export const INBOUND_SWEEP_AFTER_MS = 2 * 60_000;
+const INBOUND_SWEEP_WITHIN_MS = 24 * 3_600_000;
 /** One send job per message. */
 export const messageJobId = (messageId: number) => `message-${messageId}`;
 /** BullMQ job ids may not hold ':'; provider ids are kept to safe characters. */
@@ -22,6 +32,28 @@ export interface ReportedStatus {
   /** ISO time the provider gave. */
   at: string;
   error: string | null;
+}
+
+/** The order statuses move in; failed ends a message sent or not. */
+const STATUS_RANK: Record<DeliveryStatus, number> = { queued: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
+
+/** Of several statuses reported for one message, the one that moves it furthest (failed only when nothing was delivered). */
+function furthest(a: ReportedStatus, b: ReportedStatus): ReportedStatus {
+  if (a.status === 'failed' || b.status === 'failed') {
+    const other = a.status === 'failed' ? b : a;
+    return other.status === 'delivered' || other.status === 'read' ? other : a.status === 'failed' ? a : b;
+  }
+  return STATUS_RANK[b.status] > STATUS_RANK[a.status] ? b : a;
+}
+
+/** Runs `work` over `items`, at most `limit` at a time. */
+async function pool<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }
 
 /** What a message carries: its content, or its body as text. */
@@ -45,9 +77,13 @@ export interface MessagingDeps {
  * (or by the caller's own job); customers' messages, delivery statuses and template decisions come
  * back through the webhook's jobs to the handlers other modules subscribe (WhatsAppChannel).
  */
+/** The wait before statuses of messages not recorded yet are tried again (attempt 1: the first retry). */
+const retryDelay = (attempt: number) => Math.min(30_000, 1_000 * 2 ** (attempt - 1));
+
 export function createMessagingService({ repo, whatsapp, queue, provider, ratePerSecond = 80, onActivity }: MessagingDeps) {
   const inboundHandlers: Array<(m: InboundMessage) => Promise<void>> = [];
   const statusHandlers: Array<(u: StatusUpdate) => Promise<void>> = [];
+  const statusBatchHandlers: Array<(u: StatusUpdate[]) => Promise<void>> = [];
   const templateHandlers: Array<(d: TemplateDecision) => Promise<void>> = [];
 
   const toProvider = (message: MessageRow): ProviderMessage => ({
@@ -77,9 +113,77 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
     }
     const sent = await repo.find(messageId);
     if (sent) onActivity?.({ kind: 'outbound', message: sent });
-    await provider.afterSent?.({ ...outgoing, providerMessageId });
+    await provider.afterSent?.([{ ...outgoing, providerMessageId }]);
     return sent;
   }
+
+  /**
+   * Sends a batch of recorded messages (a campaign's): those sent already are not sent again; the
+   * provider's answers are recorded in one statement each for the sent and the refused. Answers every
+   * message as it ends (refused ones failed, with the provider's reason); throws only when the
+   * answers could not be recorded.
+   */
+  async function deliverMany(messageIds: number[]): Promise<MessageRow[]> {
+    const rows = await repo.findMany(messageIds);
+    const todo = rows.filter((m) => m.status === 'queued' || m.status === 'failed');
+    if (!todo.length) return rows;
+    const outgoing = todo.map(toProvider);
+    const sent: Array<ProviderMessage & { providerMessageId: string }> = [];
+    const failed: Array<{ id: number; error: string }> = [];
+    if (provider.sendMany) {
+      // One answer for the batch (the simulator): recorded together.
+      const answers = await provider.sendMany(outgoing);
+      outgoing.forEach((m, i) => {
+        const a = answers[i]!;
+        if ('providerMessageId' in a) sent.push({ ...m, providerMessageId: a.providerMessageId });
+        else failed.push({ id: m.messageId, error: a.error });
+      });
+      const at = new Date();
+      await repo.markSentMany(sent.map((m) => ({ id: m.messageId, providerMessageId: m.providerMessageId })), at);
+      await repo.markFailedMany(failed, at);
+    } else {
+      // One request a message (the Cloud API): each recorded as soon as answered, so a worker that
+      // dies in the middle leaves sent only what the provider took.
+      await pool(outgoing, SEND_CONCURRENCY, async (m) => {
+        let providerMessageId: string;
+        try {
+          ({ providerMessageId } = await provider.send(m));
+        } catch (err) {
+          failed.push({ id: m.messageId, error: (err as Error).message || 'falha no envio' });
+          await repo.markFailed(m.messageId, (err as Error).message || 'falha no envio');
+          return;
+        }
+        await repo.markSent(m.messageId, providerMessageId);
+        sent.push({ ...m, providerMessageId });
+      });
+    }
+    const after = await repo.findMany(messageIds);
+    const changed = new Set(todo.map((m) => m.id));
+    for (const m of after) if (changed.has(m.id)) onActivity?.({ kind: 'outbound', message: m });
+    if (sent.length) await provider.afterSent?.(sent);
+    return after;
+  }
+
+  /**
+   * Customers' messages from concurrent webhooks, stored together: one INSERT and one queue round trip
+   * per batch. Answers each message's new row id, or null for a replay (an id stored before, or
+   * earlier in the same batch).
+   */
+  const inbound = createBatcher<ArrivedMessage, number | null>(async (messages) => {
+    const stored = await inboundStore().storeInbound(messages);
+    const idOf = new Map(stored.map((r) => [`${r.provider}\u0000${r.providerMessageId}`, r.id]));
+    const ids = messages.map((m) => {
+      const key = `${m.provider}\u0000${m.providerMessageId}`;
+      const id = idOf.get(key) ?? null;
+      idOf.delete(key);
+      return id;
+    });
+    const fresh = ids.filter((id): id is number => id !== null);
+    // Stored but not queued (Redis away): the caller gets the error, and the sweep queues them.
+    await queue.addMany('whatsapp.inbound', fresh.map((inboundId) => ({ payload: { inboundId }, opts: { jobId: `wa-inbound-${inboundId}` } })));
+    for (const inboundId of fresh) onActivity?.({ kind: 'inbound', inboundId });
+    return ids;
+  });
 
   function inboundStore(): WhatsAppRepo {
     if (!whatsapp) throw new Error('the messaging service was built without its WhatsApp repository');
@@ -89,6 +193,7 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
   const channel: WhatsAppChannel = {
     onInbound: (handler) => void inboundHandlers.push(handler),
     onStatus: (handler) => void statusHandlers.push(handler),
+    onStatuses: (handler) => void statusBatchHandlers.push(handler),
     onTemplateDecision: (handler) => void templateHandlers.push(handler),
     submitTemplate: (template) => provider.submitTemplate(template),
   };
@@ -112,6 +217,7 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
       return repo.recordMany(accountId, messages.map((m) => ({ ...m, provider: provider.name })), tx);
     },
     deliver,
+    deliverMany,
     /** Queues the send of a recorded message (once per message). */
     dispatch: (messageId: number) => queue.add('messages.send', { messageId }, { jobId: messageJobId(messageId), attempts: MAX_MESSAGE_ATTEMPTS }),
     /** The newest message about each subject (e.g. each cart's link). */
@@ -119,30 +225,34 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
 
     /**
      * Stores customers' messages (a replay of a provider id is dropped) and queues the handling of
-     * each new one; answers the new rows' ids.
+     * each new one; answers the new rows' ids. Concurrent calls share one INSERT.
      */
     async receive(messages: ArrivedMessage[]): Promise<number[]> {
-      const ids = await inboundStore().storeInbound(messages);
-      for (const inboundId of ids) await queue.add('whatsapp.inbound', { inboundId }, { jobId: `wa-inbound-${inboundId}` });
-      for (const inboundId of ids) onActivity?.({ kind: 'inbound', inboundId });
-      return ids;
+      return (await inbound.push(messages)).filter((id): id is number => id !== null);
     },
-    /** Queues reported statuses to be applied (the same status of the same message once). */
+    /** Queues reported statuses to be applied together (replays move nothing: statuses only move forward). */
     async reportStatuses(statuses: ReportedStatus[], delayMs = 0) {
-      for (const s of statuses) {
-        await queue.add('whatsapp.status', s, { jobId: `wa-status-${safeId(s.provider)}-${safeId(s.providerMessageId)}-${s.status}`, delayMs, attempts: 4 });
-      }
+      const jobs = [];
+      for (let i = 0; i < statuses.length; i += STATUSES_PER_JOB) jobs.push({ payload: { statuses: statuses.slice(i, i + STATUSES_PER_JOB) }, opts: { delayMs, attempts: 4 } });
+      await queue.addMany('whatsapp.statuses', jobs);
     },
     /** Queues a template decision for the handlers. */
     async reportTemplateDecision(decision: TemplateDecision, delayMs = 0) {
       await queue.add('whatsapp.template', decision, { jobId: `wa-template-${decision.accountId}-${safeId(decision.name)}-${decision.status}-${Date.now()}`, delayMs });
     },
 
+    /** The sweep: stored customers' messages no handler has seen (their job never queued, or failed for good) are queued again. */
+    async sweepInbound(now = new Date()) {
+      const ids = await inboundStore().unhandled(new Date(now.getTime() - INBOUND_SWEEP_WITHIN_MS), new Date(now.getTime() - INBOUND_SWEEP_AFTER_MS), 500);
+      await queue.addMany('whatsapp.inbound', ids.map((inboundId) => ({ payload: { inboundId }, opts: { jobId: `wa-inbound-${inboundId}-${now.getTime()}` } })));
+      return ids.length;
+    },
+
     /** The `whatsapp.inbound` job: the message as the handlers see it, handed to each. */
     async handleInbound(inboundId: number) {
       const store = inboundStore();
       const row = await store.findInbound(inboundId);
-      if (!row) return;
+      if (!row || row.handledAt) return;
       let reply: MessageRow | null = null;
       if (row.replyToId !== null) reply = await repo.find(row.replyToId);
       else if (row.contextProviderMessageId) {
@@ -163,30 +273,57 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
         at: row.sentAt,
       };
       for (const handler of inboundHandlers) await handler(message);
+      await store.markHandled(row.id, new Date());
     },
     /**
-     * The `whatsapp.status` job: applies the status if it moves the message forward, then tells the
-     * handlers the message's resulting status. A status of a message not known yet (its send still
-     * being recorded) throws, so the job retries.
+     * The `whatsapp.statuses` job: applies a batch of reported statuses, each only if it moves its
+     * message forward (of several for one message, the furthest), then tells the handlers each
+     * message's resulting status. Statuses of messages not recorded yet (their send still being
+     * recorded) are queued again, a few times, after the others are applied.
      */
-    async applyStatus(reported: ReportedStatus) {
-      const message = await repo.findByProviderId(reported.provider, reported.providerMessageId);
-      if (!message) throw new Error(`status ${reported.status} of an unknown message ${reported.providerMessageId}`);
-      const at = new Date(reported.at);
-      const { moved, message: after } = await repo.applyStatus(message.id, reported.status, Number.isNaN(at.getTime()) ? new Date() : at, reported.error);
-      if (!after) return;
-      if (moved) onActivity?.({ kind: 'outbound', message: after });
-      const update: StatusUpdate = {
-        accountId: after.accountId,
-        messageId: after.id,
-        subjectType: after.subjectType,
-        subjectId: after.subjectId,
-        status: after.status as DeliveryStatus,
-        reported: reported.status,
-        at,
-        error: reported.status === 'failed' ? (reported.error ?? after.error) : null,
-      };
-      for (const handler of statusHandlers) await handler(update);
+    async applyStatuses(reported: ReportedStatus[], attempt = 1) {
+      const byMessage = new Map<string, ReportedStatus>();
+      for (const r of reported) {
+        const key = `${r.provider}\u0000${r.providerMessageId}`;
+        const seen = byMessage.get(key);
+        byMessage.set(key, seen ? furthest(seen, r) : r);
+      }
+      const byProvider = new Map<string, ReportedStatus[]>();
+      for (const r of byMessage.values()) byProvider.set(r.provider, [...(byProvider.get(r.provider) ?? []), r]);
+      const updates: StatusUpdate[] = [];
+      const unknown: ReportedStatus[] = [];
+      for (const [name, list] of byProvider) {
+        const dated = list.map((r) => {
+          const at = new Date(r.at);
+          return { ...r, at: Number.isNaN(at.getTime()) ? new Date() : at };
+        });
+        const moved = await repo.applyStatuses(name, dated);
+        const rows = new Map((await repo.findManyByProviderIds(name, list.map((r) => r.providerMessageId))).map((m) => [m.providerMessageId, m]));
+        for (const r of dated) {
+          const after = rows.get(r.providerMessageId);
+          if (!after) {
+            unknown.push(byMessage.get(`${name}\u0000${r.providerMessageId}`)!);
+            continue;
+          }
+          if (moved.has(after.id)) onActivity?.({ kind: 'outbound', message: after });
+          updates.push({
+            accountId: after.accountId,
+            messageId: after.id,
+            subjectType: after.subjectType,
+            subjectId: after.subjectId,
+            status: after.status as DeliveryStatus,
+            reported: r.status,
+            at: r.at,
+            error: r.status === 'failed' ? (r.error ?? after.error) : null,
+          });
+        }
+      }
+      for (const handler of statusBatchHandlers) await handler(updates);
+      for (const update of updates) for (const handler of statusHandlers) await handler(update);
+      if (unknown.length && attempt < MAX_STATUS_ATTEMPTS) {
+        await queue.add('whatsapp.statuses', { statuses: unknown, attempt: attempt + 1 }, { delayMs: retryDelay(attempt), attempts: 4 });
+      }
+      return { applied: updates.length, unknown: unknown.length };
     },
     /** The `whatsapp.template` job. */
     async handleTemplateDecision(decision: TemplateDecision) {

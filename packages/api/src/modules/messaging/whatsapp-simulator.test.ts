@@ -39,11 +39,20 @@ describe('the WhatsApp simulator', () => {
     expect(Date.now() - again).toBeLessThan(200);
   });
 
+  it('takes a batch at the same rate: it answers once the batch’s last slot has come, each message an id of its own', async () => {
+    const { provider } = simulator(20);
+    const started = Date.now();
+    const answers = await provider.sendMany!(Array.from({ length: 5 }, (_, i) => message(1, i)));
+    // 5 messages at 20/s: the 5th's slot is 4 × 50 ms after the first's.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(190);
+    expect(new Set(answers.map((a) => ('providerMessageId' in a ? a.providerMessageId : a.error))).size).toBe(5);
+  });
+
   it('reports a sent message delivered after its delay, and decides templates later by their body', async () => {
     const { provider, statuses, decisions } = simulator(80);
     const { providerMessageId } = await provider.send(message(1, 1));
     expect(providerMessageId).toMatch(/^local-/);
-    await provider.afterSent!({ ...message(1, 1), providerMessageId });
+    await provider.afterSent!([{ ...message(1, 1), providerMessageId }]);
     expect(statuses).toEqual([{ status: { provider: 'local', providerMessageId, status: 'delivered', at: expect.any(String), error: null }, delayMs: 1500 }]);
     expect(await provider.submitTemplate({ accountId: 1, name: 'ok', language: 'pt_BR', body: 'Olá {{1}}, tudo bem?', buttons: [] })).toEqual({ status: 'pending', reason: null });
     await provider.submitTemplate({ accountId: 1, name: 'ruim', language: 'pt_BR', body: 'Olá {{1}}{{2}}, tudo bem?', buttons: [] });

@@ -50,18 +50,30 @@ export function createWhatsAppSimulator(deps: SimulatorDeps): MessageProvider {
   const interval = 1000 / deps.ratePerSecond;
   /** When each account's number can take its next message (this process's sends). */
   const nextSlot = new Map<number, number>();
+  /** Takes `count` consecutive send slots of the account's number; resolves when the last one comes. */
+  async function slots(accountId: number, count: number) {
+    const now = Date.now();
+    const first = Math.max(now, nextSlot.get(accountId) ?? 0);
+    nextSlot.set(accountId, first + count * interval);
+    const last = first + (count - 1) * interval;
+    if (last > now) await new Promise((resolve) => setTimeout(resolve, last - now));
+  }
   return {
     name: 'local',
     async send(message) {
-      const now = Date.now();
-      const slot = Math.max(now, nextSlot.get(message.accountId) ?? 0);
-      nextSlot.set(message.accountId, slot + interval);
-      if (slot > now) await new Promise((resolve) => setTimeout(resolve, slot - now));
+      await slots(message.accountId, 1);
       return { providerMessageId: `local-${randomUUID()}` };
     },
-    async afterSent(message) {
+    async sendMany(messages) {
+      const perAccount = new Map<number, number>();
+      for (const m of messages) perAccount.set(m.accountId, (perAccount.get(m.accountId) ?? 0) + 1);
+      await Promise.all([...perAccount].map(([accountId, count]) => slots(accountId, count)));
+      return messages.map(() => ({ providerMessageId: `local-${randomUUID()}` }));
+    },
+    async afterSent(messages) {
+      const at = new Date(Date.now() + deps.delayMs).toISOString();
       await deps.reportStatuses(
-        [{ provider: 'local', providerMessageId: message.providerMessageId, status: 'delivered', at: new Date(Date.now() + deps.delayMs).toISOString(), error: null }],
+        messages.map((m) => ({ provider: 'local', providerMessageId: m.providerMessageId, status: 'delivered' as const, at, error: null })),
         deps.delayMs,
       );
     },

@@ -35,6 +35,7 @@ const inboundSelect = {
   replyToId: true,
   sentAt: true,
   receivedAt: true,
+  handledAt: true,
 } as const;
 
 const numberSelect = { accountId: true, phoneNumberId: true, wabaId: true, displayPhone: true, accessToken: true, updatedAt: true } as const;
@@ -42,12 +43,12 @@ const numberSelect = { accountId: true, phoneNumberId: true, wabaId: true, displ
 export function createWhatsAppRepo(db: Db) {
   return {
     /**
-     * Stores the messages not stored before (unique provider + provider id: a replay is dropped);
-     * answers the ids of the new ones only.
+     * Stores the messages not stored before (unique provider + provider id: a replay is dropped), in
+     * one statement; answers the new rows, each with its provider's id.
      */
-    async storeInbound(messages: ArrivedMessage[]): Promise<number[]> {
+    async storeInbound(messages: ArrivedMessage[]): Promise<Array<{ id: number; provider: string; providerMessageId: string }>> {
       if (!messages.length) return [];
-      const rows = await db.whatsAppInbound.createManyAndReturn({
+      return db.whatsAppInbound.createManyAndReturn({
         data: messages.map((m) => ({
           accountId: m.accountId,
           provider: m.provider,
@@ -63,6 +64,19 @@ export function createWhatsAppRepo(db: Db) {
           sentAt: m.at,
         })),
         skipDuplicates: true,
+        select: { id: true, provider: true, providerMessageId: true },
+      });
+    },
+    /** The handlers have seen the message. */
+    markHandled(id: number, at: Date) {
+      return db.whatsAppInbound.updateMany({ where: { id, handledAt: null }, data: { handledAt: at } });
+    },
+    /** Messages stored between `from` and `to` that no handler has seen (their job was never queued, or failed for good). */
+    async unhandled(from: Date, to: Date, take: number) {
+      const rows = await db.whatsAppInbound.findMany({
+        where: { handledAt: null, receivedAt: { gte: from, lt: to } },
+        orderBy: { receivedAt: 'asc' },
+        take,
         select: { id: true },
       });
       return rows.map((r) => r.id);

@@ -79,8 +79,22 @@ export interface WhatsAppServiceDeps {
   show(accountId: number, phone: string, message: Out<typeof SimulatorMessage>): void;
 }
 
+/** How long this process trusts the account it found for a phone number id (numbers seldom move). */
+const NUMBER_TTL_MS = 10_000;
+
 /** The channel's HTTP side: the Cloud API's webhook, the account's number, and the simulator panel. */
 export function createWhatsAppService({ messaging, messages, repo, config, show }: WhatsAppServiceDeps) {
+  /** The account of each phone number id found lately (only numbers found: a number saved is used at once). */
+  const accounts = new Map<string, { accountId: number; until: number }>();
+  async function accountOf(phoneNumberId: string): Promise<number | null> {
+    const known = accounts.get(phoneNumberId);
+    if (known && known.until > Date.now()) return known.accountId;
+    const accountId = (await repo.numberByPhoneNumberId(phoneNumberId))?.accountId ?? null;
+    if (accountId === null) accounts.delete(phoneNumberId);
+    else accounts.set(phoneNumberId, { accountId, until: Date.now() + NUMBER_TTL_MS });
+    return accountId;
+  }
+
   return {
     /** Meta's verification handshake: the challenge back when the mode and token are right. */
     verify(query: { 'hub.mode'?: string; 'hub.verify_token'?: string; 'hub.challenge'?: string }): string {
@@ -98,18 +112,12 @@ export function createWhatsAppService({ messaging, messages, repo, config, show 
       if (!signature) throw new UnauthorizedError('WHATSAPP_SIGNATURE_MISSING');
       if (!signatureValid(signature, rawBody, config.appSecret)) throw new ForbiddenError('WHATSAPP_SIGNATURE_INVALID');
       const parsed = parseMetaWebhook(body);
-      const accounts = new Map<string, number | null>();
-      const accountOf = async (phoneNumberId: string) => {
-        if (!accounts.has(phoneNumberId)) accounts.set(phoneNumberId, (await repo.numberByPhoneNumberId(phoneNumberId))?.accountId ?? null);
-        return accounts.get(phoneNumberId)!;
-      };
       const arrived: ArrivedMessage[] = [];
       for (const { phoneNumberId, message } of parsed.messages) {
         const accountId = await accountOf(phoneNumberId);
         if (accountId !== null) arrived.push({ ...message, accountId, provider: 'cloud' });
       }
-      await messaging.receive(arrived);
-      await messaging.reportStatuses(parsed.statuses);
+      await Promise.all([messaging.receive(arrived), messaging.reportStatuses(parsed.statuses)]);
       let templates = 0;
       for (const t of parsed.templates) {
         const number = await repo.numberByWaba(t.wabaId);
@@ -132,6 +140,7 @@ export function createWhatsAppService({ messaging, messages, repo, config, show 
           displayPhone: body.display_phone,
           accessToken: body.access_token,
         });
+        accounts.clear();
         return numberView(config.provider, saved);
       } catch (err) {
         // Two accounts saving the same number at once: the unique index decides.

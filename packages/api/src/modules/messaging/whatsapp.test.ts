@@ -94,6 +94,43 @@ describe('webhook signature', () => {
     expect(await t.db.whatsAppInbound.count({ where: { providerMessageId: id } })).toBe(0);
   });
 
+  it('takes concurrent posts together: each of 12 messages and their replays stored and handled once', async () => {
+    const { phoneNumberId } = await giveNumber(t, bomPreco);
+    const ids = Array.from({ length: 12 }, (_, i) => `wamid.many${graphId()}${i}`);
+    const payloads = ids.map((id, i) => textPayload(phoneNumberId, randomMobile().slice(1), id, `Mensagem ${i}`));
+    // Every message, and a third of them again, all at once.
+    const answers = await Promise.all([...payloads, ...payloads.filter((_, i) => i % 3 === 0)].map((p) => webhook(p)));
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+    await t.drainJobs();
+    const stored = await t.db.whatsAppInbound.findMany({ where: { providerMessageId: { in: ids } }, select: { providerMessageId: true, handledAt: true } });
+    expect(stored.map((r) => r.providerMessageId).sort()).toEqual([...ids].sort());
+    expect(stored.every((r) => r.handledAt !== null)).toBe(true);
+    const handled = inbound.filter((m) => ids.includes(m.providerMessageId)).map((m) => m.providerMessageId);
+    expect(handled.sort()).toEqual([...ids].sort());
+  });
+
+  it('queues again a stored message no handler has seen (its job lost), once it is two minutes old', async () => {
+    const id = `wamid.lost${graphId()}`;
+    const from = randomMobile();
+    const at = new Date(Date.now() - 5 * 60_000);
+    const row = await t.db.whatsAppInbound.create({
+      data: { accountId: bomPreco, provider: 'cloud', providerMessageId: id, from, kind: 'text', text: 'Ainda estão abertos?', sentAt: at, receivedAt: at },
+    });
+    const fresh = await t.db.whatsAppInbound.create({
+      data: { accountId: bomPreco, provider: 'cloud', providerMessageId: `${id}-agora`, from, kind: 'text', text: 'Alô?', sentAt: new Date() },
+    });
+    expect(await t.app.messaging.sweepInbound()).toBeGreaterThanOrEqual(1);
+    await t.drainJobs();
+    expect(inbound.filter((m) => m.providerMessageId === id)).toHaveLength(1);
+    expect((await t.db.whatsAppInbound.findUniqueOrThrow({ where: { id: row.id } })).handledAt).not.toBeNull();
+    // Its job may still be on its way: a message under two minutes old is left to it.
+    expect((await t.db.whatsAppInbound.findUniqueOrThrow({ where: { id: fresh.id } })).handledAt).toBeNull();
+    // Handled: the next sweep leaves it alone.
+    await t.app.messaging.sweepInbound();
+    await t.drainJobs();
+    expect(inbound.filter((m) => m.providerMessageId === id)).toHaveLength(1);
+  });
+
   it('drops messages to a number no account has', async () => {
     const id = `wamid.nobody${graphId()}`;
     const res = await webhook(textPayload('999999999999', randomMobile().slice(1), id, 'Oi'));
@@ -114,8 +151,8 @@ describe('delivery statuses', () => {
     expect((await t.db.outboundMessage.findUniqueOrThrow({ where: { id: sent.id } })).status).toBe('delivered');
     await report('read');
     await t.drainJobs();
-    await t.app.messaging.applyStatus({ provider: 'local', providerMessageId: sent.providerMessageId!, status: 'delivered', at: new Date().toISOString(), error: null });
-    await t.app.messaging.applyStatus({ provider: 'local', providerMessageId: sent.providerMessageId!, status: 'failed', at: new Date().toISOString(), error: 'Falhou' });
+    await t.app.messaging.applyStatuses([{ provider: 'local', providerMessageId: sent.providerMessageId!, status: 'delivered', at: new Date().toISOString(), error: null }]);
+    await t.app.messaging.applyStatuses([{ provider: 'local', providerMessageId: sent.providerMessageId!, status: 'failed', at: new Date().toISOString(), error: 'Falhou' }]);
     const row = await t.db.outboundMessage.findUniqueOrThrow({ where: { id: sent.id } });
     expect(row).toMatchObject({ status: 'read', error: null, failedAt: null });
     expect(row.deliveredAt).not.toBeNull();
@@ -131,8 +168,8 @@ describe('delivery statuses', () => {
 
   it('a failure from sent is kept with its error, and a later delivered does not revive it', async () => {
     const sent = await sendToPhone(randomMobile(), 'Promoção de hoje');
-    await t.app.messaging.applyStatus({ provider: 'local', providerMessageId: sent.providerMessageId!, status: 'failed', at: new Date().toISOString(), error: 'Número sem WhatsApp' });
-    await t.app.messaging.applyStatus({ provider: 'local', providerMessageId: sent.providerMessageId!, status: 'delivered', at: new Date().toISOString(), error: null });
+    await t.app.messaging.applyStatuses([{ provider: 'local', providerMessageId: sent.providerMessageId!, status: 'failed', at: new Date().toISOString(), error: 'Número sem WhatsApp' }]);
+    await t.app.messaging.applyStatuses([{ provider: 'local', providerMessageId: sent.providerMessageId!, status: 'delivered', at: new Date().toISOString(), error: null }]);
     await t.drainJobs();
     expect(await t.db.outboundMessage.findUniqueOrThrow({ where: { id: sent.id } })).toMatchObject({ status: 'failed', error: 'Número sem WhatsApp' });
   });

@@ -79,6 +79,8 @@ export interface TemplateDecision {
 export interface WhatsAppChannel {
   onInbound(handler: (message: InboundMessage) => Promise<void>): void;
   onStatus(handler: (update: StatusUpdate) => Promise<void>): void;
+  /** The same, a batch of statuses at a time (one statement for many: a campaign's deliveries). */
+  onStatuses(handler: (updates: StatusUpdate[]) => Promise<void>): void;
   onTemplateDecision(handler: (decision: TemplateDecision) => Promise<void>): void;
   /**
    * Submits a message template for the provider's approval; answers its status now ('pending' at the
