@@ -1,9 +1,10 @@
-import type { ChatCartBody, ChatListQuery, SendChatMessageInput, ShoppingCart } from '@backoffice/contracts';
+import type { ChatCartBody, ChatListQuery, ChatSummary, SendChatMessageInput, ShoppingCart } from '@backoffice/contracts';
 import type { z } from 'zod';
 import { fromCents } from '@backoffice/contracts';
 import { AppError, ConflictError, found } from '../../lib/errors.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { pageOf } from '../../lib/paging.ts';
+import { JsonText } from '../../lib/route.ts';
 import { translate, type Lang, type MessageCode } from '../../i18n/messages.ts';
 import type { Caller, StoreScope } from '../locations/locations.service.ts';
 import type { WhatsAppContent } from '../messaging/whatsapp.ts';
@@ -126,9 +127,10 @@ export function createChatsService(deps: ChatsDeps) {
   }
 
   return {
-    async list(caller: Caller, q: ChatListQuery) {
-      const { rows, total } = await repo.list(caller.accountId, q, await scope(caller.accountId, caller.userId));
-      return pageOf(rows.map(toChatSummary), q, total);
+    /** A page of the account's chats (the caller's stores), its JSON built by the database. */
+    async list(caller: Caller, q: ChatListQuery): Promise<JsonText<{ data: z.input<typeof ChatSummary>[]; meta: ReturnType<typeof pageOf>['meta'] }>> {
+      const { chats, total } = await repo.listJson(caller.accountId, q, await scope(caller.accountId, caller.userId));
+      return new JsonText(`{"data":${chats},"meta":${JSON.stringify(pageOf([], q, total).meta)}}`);
     },
 
     async get(caller: Caller, id: number) {

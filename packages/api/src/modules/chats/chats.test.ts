@@ -3,6 +3,11 @@ import { io, type Socket } from 'socket.io-client';
 import { bearer, createTestApp, DEMO, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { BOT_FLOW_BODY, chatPhone, createAttendantUser, createChat, userIdOf } from '../../../test/fixtures/chats.ts';
 import { createCartStore } from '../../../test/fixtures/shopping-carts.ts';
+import { ChatListQuery } from '@backoffice/contracts';
+import type { Prisma } from '../../generated/prisma/client.ts';
+import { pageOf } from '../../lib/paging.ts';
+import { toChatSummary } from './chat-view.ts';
+import { chatSelect } from './chats.repo.ts';
 
 let t: TestApp;
 let admin = '';
@@ -168,6 +173,140 @@ describe('conversations', () => {
     expect(bad.status).toBe(422);
     expect(expectEnvelope(bad.body).details?.[0]?.field).toBe('tag_ids');
     expect((await as(admin).post('/api/chats/tags', { name: 'entrega EXPRESSA', color: '#c92a2a' })).status).toBe(409);
+  });
+});
+
+describe('the list, written by the database', () => {
+  /** The list as Prisma's relations and `toChatSummary` answer it (what the route answered before its JSON came from the database). */
+  async function expected(raw: Record<string, string>, scope: number[] | null = null) {
+    const q = ChatListQuery.parse(raw);
+    const digits = q.search?.replace(/\D/g, '') ?? '';
+    const phone = q.search && /^[\d\s+()-]+$/.test(q.search) && digits.length >= 3 ? [{ phone: { contains: digits } }] : [];
+    // The store scope and the search both hold (the spread of two `OR`s let a search escape the scope).
+    const where: Prisma.ChatWhereInput = {
+      accountId,
+      AND: [
+        scope ? { OR: [{ locationId: { in: scope } }, { locationId: null }] } : {},
+        q.search ? { OR: [...phone, { customer: { name: { contains: q.search, mode: 'insensitive' } } }] } : {},
+      ],
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.channel ? { channel: q.channel } : {}),
+      ...(q.attendant_user_id ? { attendantUserId: q.attendant_user_id } : {}),
+      ...(q.unassigned ? { attendantUserId: null } : {}),
+      ...(q.location_id ? { locationId: q.location_id } : {}),
+      ...(q.tag_id ? { tagLinks: { some: { tagId: q.tag_id } } } : {}),
+    };
+    const [rows, total] = await Promise.all([
+      t.db.chat.findMany({ where, select: chatSelect, orderBy: [{ lastMessageAt: q.sort }, { id: q.sort }], skip: (q.page - 1) * q.quantity, take: q.quantity }),
+      t.db.chat.count({ where }),
+    ]);
+    return pageOf(rows.map(toChatSummary), q, total);
+  }
+
+  /** The counters as they should be: the chats counted per (account, store, status, channel, attendant), 0 for none. */
+  const countsFromChats = () =>
+    t.db.$queryRaw<Array<{ key: string; chats: number }>>`
+      SELECT concat_ws('|', account_id, coalesce(location_id, 0), status, channel, coalesce(attendant_user_id, 0)) AS key, count(*)::int AS chats
+        FROM chats GROUP BY 1 ORDER BY 1`;
+  const counters = () =>
+    t.db.$queryRaw<Array<{ key: string; chats: number }>>`
+      SELECT concat_ws('|', account_id, location_id, status, channel, attendant_user_id) AS key, chats FROM chat_counts WHERE chats <> 0 ORDER BY 1`;
+
+  it('answers every filter, both sorts and a store-limited user exactly as toChatSummary would, key order included', async () => {
+    const [storeA, storeB] = await t.db.location.findMany({ where: { accountId }, select: { id: true }, orderBy: { id: 'asc' }, take: 2 });
+    const late = await as(admin).post('/api/chats/tags', { name: 'Lista Z', color: '#2b8a3e' });
+    const early = await as(admin).post('/api/chats/tags', { name: 'Lista A', color: '#e8590c' });
+    const tagged = await createChat(t, 'Zé "Aspas" \\ Lista Barra', { status: 'open', attendantUserId: adminId, locationId: storeA!.id, channel: 'vtex' });
+    await as(admin).put(`/api/chats/${tagged.id}/tags`, { tag_ids: [early.body.id, late.body.id] });
+    // No store, no attendant, a preview with a line break, a tab and an emoji.
+    const bare = await createChat(t, 'Lista Sem Loja', { status: 'waiting' });
+    await t.db.chat.update({ where: { id: bare.id }, data: { lastMessagePreview: 'linha 1\nlinha\t2 🛒', botStep: 'handover' } });
+    const closed = await createChat(t, 'Lista Encerrada', { status: 'closed', attendantUserId: adminId, locationId: storeB!.id, channel: 'magento' });
+    await t.db.chat.update({ where: { id: closed.id }, data: { firstResponseAt: new Date(Date.UTC(2026, 10, 2, 3, 4, 5, 60)), lastMessageAt: new Date(Date.UTC(2026, 10, 2, 3, 9, 0, 0)) } });
+    await createChat(t, 'Lista Robô', { status: 'bot', channel: 'whatsapp_bot', locationId: storeA!.id });
+
+    const queries: Array<Record<string, string>> = [
+      {},
+      { sort: 'asc' },
+      { status: 'open' },
+      { status: 'waiting', sort: 'asc' },
+      { status: 'closed', location_id: String(storeB!.id) },
+      { channel: 'vtex' },
+      { channel: 'whatsapp_bot', location_id: String(storeA!.id) },
+      { attendant_user_id: String(adminId) },
+      { attendant_user_id: String(adminId), unassigned: 'true' },
+      { unassigned: 'true', sort: 'asc' },
+      { location_id: String(storeA!.id) },
+      { tag_id: String(early.body.id) },
+      { tag_id: String(late.body.id), status: 'open' },
+      { search: 'lista' },
+      { search: 'Zé "Aspas"' },
+      { search: tagged.phone.slice(-6) },
+      { search: '%' },
+      { page: '2', quantity: '3' },
+      { page: '999' },
+    ];
+    for (const query of queries) {
+      const res = await as(admin).get('/api/chats').query(query);
+      expect(res.status, JSON.stringify(query)).toBe(200);
+      const want = await expected(query);
+      // A search for "%" matches it literally (Prisma's `contains` passed the wildcard through).
+      if (query.search === '%') {
+        expect(res.body).toEqual({ data: [], meta: { ...want.meta, total: 0, total_pages: 0 } });
+        continue;
+      }
+      expect(JSON.stringify(res.body), JSON.stringify(query)).toBe(JSON.stringify(want));
+    }
+    const list = await as(admin).get('/api/chats').query({ search: 'Lista' });
+    const byId = new Map(list.body.data.map((c: { id: number }) => [c.id, c]));
+    expect(byId.get(tagged.id)).toMatchObject({
+      customer: { name: 'Zé "Aspas" \\ Lista Barra' },
+      location: { id: storeA!.id },
+      tags: [{ id: late.body.id, name: 'Lista Z', color: '#2b8a3e' }, { id: early.body.id, name: 'Lista A', color: '#e8590c' }],
+    });
+    expect(byId.get(bare.id)).toMatchObject({ location: null, attendant: null, tags: [], last_message_preview: 'linha 1\nlinha\t2 🛒', bot_step: 'handover' });
+    expect(byId.get(closed.id)).toMatchObject({ first_response_at: '2026-11-02T03:04:05.060Z', last_message_at: '2026-11-02T03:09:00.000Z' });
+
+    // A user limited to store A sees its chats and those of no store, counted so.
+    const limited = await createAttendantUser(t, 'Atendente Loja A Lista');
+    await t.db.userLocation.create({ data: { accountId, locationId: storeA!.id, userId: limited.userId } });
+    const token = await t.login(limited.email);
+    for (const query of [{}, { status: 'waiting' }, { location_id: String(storeB!.id) }, { search: 'Lista' }] as Array<Record<string, string>>) {
+      const res = await as(token).get('/api/chats').query(query);
+      expect(JSON.stringify(res.body), JSON.stringify(query)).toBe(JSON.stringify(await expected(query, [storeA!.id])));
+    }
+  });
+
+  it('keeps the counters equal to counting the chats through inserts, moves, transfers, store changes and deletes', async () => {
+    const store = await t.db.location.create({ data: { accountId, name: 'Loja Contadores' }, select: { id: true } });
+    const other = await t.db.location.findFirstOrThrow({ where: { accountId, id: { not: store.id } }, select: { id: true } });
+    const ana = await createAttendantUser(t, 'Atendente Contadora Ana');
+    const bia = await createAttendantUser(t, 'Atendente Contadora Bia');
+    const waiting = await createChat(t, 'Contador Fila', { status: 'waiting', locationId: store.id });
+    const open = await createChat(t, 'Contador Aberto', { status: 'open', attendantUserId: ana.userId, channel: 'rappi' });
+    const bot = await createChat(t, 'Contador Robô', { status: 'bot', channel: 'whatsapp_bot', locationId: store.id });
+    expect(await counters()).toEqual(await countsFromChats());
+
+    expect((await as(admin).post(`/api/chats/${waiting.id}/take`)).status).toBe(200);
+    expect((await as(admin).post(`/api/chats/${open.id}/transfer`, { to_user_id: bia.userId })).status).toBe(200);
+    expect((await as(admin).post(`/api/chats/${open.id}/close`)).status).toBe(200);
+    await t.db.chat.update({ where: { id: bot.id }, data: { locationId: other.id } });
+    await t.db.chat.update({ where: { id: waiting.id }, data: { channel: 'vtex', locationId: null } });
+    expect(await counters()).toEqual(await countsFromChats());
+
+    // A message's update changes none of the key: the counters stay as they were.
+    const before = await counters();
+    await t.db.chat.update({ where: { id: waiting.id }, data: { lastMessageAt: new Date(), unreadCount: 3, lastMessagePreview: 'Oi' } });
+    expect(await counters()).toEqual(before);
+
+    // A store or an attendant removed leaves its chats without one (ON DELETE SET NULL), and a chat removed leaves its counter.
+    await t.db.chat.update({ where: { id: open.id }, data: { locationId: store.id } });
+    await t.db.location.delete({ where: { id: store.id } });
+    await t.db.user.delete({ where: { id: bia.userId } });
+    await t.db.chat.delete({ where: { id: bot.id } });
+    expect(await counters()).toEqual(await countsFromChats());
+    const total = await as(admin).get('/api/chats').query({ unassigned: 'true' });
+    expect(total.body.meta.total).toBe(await t.db.chat.count({ where: { accountId, attendantUserId: null } }));
   });
 });
 
