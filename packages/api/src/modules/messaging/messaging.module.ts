@@ -40,9 +40,14 @@ export const messagingModule: AppModule = {
       queue,
       provider,
       ratePerSecond: wa.ratePerSecond,
-      // The simulator's panel follows what the local provider sends and every move of its status.
+      // The simulator's panel follows what the local provider sends and every move of its status: a
+      // message at a time, or (a campaign's batch) which phones have news, one event per account.
       onActivity: (event) => {
         if (event.kind === 'outbound' && event.message.provider === 'local') show(event.message.accountId, event.message.to, outboundItem(event.message));
+        if (event.kind !== 'outbound-batch') return;
+        const phones = new Map<number, Set<string>>();
+        for (const m of event.messages) if (m.provider === 'local') phones.set(m.accountId, (phones.get(m.accountId) ?? new Set()).add(m.to));
+        for (const [accountId, set] of phones) realtime.toAccount(accountId, 'whatsapp', { type: 'simulator.messages', phones: [...set] });
       },
     });
     late.messaging = messaging;

@@ -69,7 +69,7 @@ export interface MessagingDeps {
   /** Messages per second the provider takes (campaign dispatch throttles to it). */
   ratePerSecond?: number;
   /** Told of every move of a message's status and of every inbound message (the simulator's live panel). */
-  onActivity?: (event: { kind: 'outbound'; message: MessageRow } | { kind: 'inbound'; inboundId: number }) => void;
+  onActivity?: (event: { kind: 'outbound'; message: MessageRow } | { kind: 'outbound-batch'; messages: MessageRow[] } | { kind: 'inbound'; inboundId: number }) => void;
 }
 
 /**
@@ -159,7 +159,7 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
     }
     const after = await repo.findMany(messageIds);
     const changed = new Set(todo.map((m) => m.id));
-    for (const m of after) if (changed.has(m.id)) onActivity?.({ kind: 'outbound', message: m });
+    onActivity?.({ kind: 'outbound-batch', messages: after.filter((m) => changed.has(m.id)) });
     if (sent.length) await provider.afterSent?.(sent);
     return after;
   }
@@ -292,6 +292,7 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
       for (const r of byMessage.values()) byProvider.set(r.provider, [...(byProvider.get(r.provider) ?? []), r]);
       const updates: StatusUpdate[] = [];
       const unknown: ReportedStatus[] = [];
+      const movedRows: MessageRow[] = [];
       for (const [name, list] of byProvider) {
         const dated = list.map((r) => {
           const at = new Date(r.at);
@@ -305,7 +306,7 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
             unknown.push(byMessage.get(`${name}\u0000${r.providerMessageId}`)!);
             continue;
           }
-          if (moved.has(after.id)) onActivity?.({ kind: 'outbound', message: after });
+          if (moved.has(after.id)) movedRows.push(after);
           updates.push({
             accountId: after.accountId,
             messageId: after.id,
@@ -318,6 +319,8 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
           });
         }
       }
+      if (movedRows.length === 1) onActivity?.({ kind: 'outbound', message: movedRows[0]! });
+      else if (movedRows.length) onActivity?.({ kind: 'outbound-batch', messages: movedRows });
       for (const handler of statusBatchHandlers) await handler(updates);
       for (const update of updates) for (const handler of statusHandlers) await handler(update);
       if (unknown.length && attempt < MAX_STATUS_ATTEMPTS) {

@@ -75,4 +75,15 @@ describe('WhatsApp simulator', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Mande sua lista de compras')).toBeInTheDocument();
     expect(screen.getAllByTestId('sim-message')).toHaveLength(6);
   });
+
+  it('reads the thread again when a batch (a campaign) names its phone, and not for other phones', async () => {
+    const fetchMock = mockApi(routes());
+    renderApp(`/chats/simulator?phone=${encodeURIComponent(PHONE)}&name=Maria`);
+    await waitFor(() => expect(screen.getAllByTestId('sim-message')).toHaveLength(3), { timeout: 15_000 });
+    const threadReads = () => fetchMock.mock.calls.filter(([r]) => r.method === 'GET' && decodeURIComponent(new URL(r.url).pathname) === `/api/whatsapp/simulator/conversations/${PHONE}`).length;
+    const before = threadReads();
+    act(() => void window.dispatchEvent(new CustomEvent(WHATSAPP_WINDOW_EVENT, { detail: { type: 'simulator.messages', phones: ['+5521999990000'] } })));
+    act(() => void window.dispatchEvent(new CustomEvent(WHATSAPP_WINDOW_EVENT, { detail: { type: 'simulator.messages', phones: ['+5521999990000', PHONE] } })));
+    await waitFor(() => expect(threadReads()).toBe(before + 1));
+  });
 });

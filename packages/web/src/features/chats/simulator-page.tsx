@@ -51,7 +51,7 @@ export function SimulatorPage({ search, onChange }: { search: SimulatorSearch; o
   const queryClient = useQueryClient();
   const conversations = useQuery(simulatorConversationsQuery(accountId));
   useWhatsAppEvents((event) => {
-    if (event.type === 'simulator.message') void queryClient.invalidateQueries({ queryKey: simulatorKeys.conversations(accountId) });
+    if (event.type === 'simulator.message' || event.type === 'simulator.messages') void queryClient.invalidateQueries({ queryKey: simulatorKeys.conversations(accountId) });
   });
   const rows = conversations.data?.data ?? [];
 

@@ -80,6 +80,11 @@ export function SimulatorPhone({ phone, name }: { phone: string; name: string | 
   const messages = thread.data?.messages ?? [];
 
   useWhatsAppEvents((event) => {
+    // A batch (a campaign's sends or deliveries) names the phones with news: this one's thread is read again.
+    if (event.type === 'simulator.messages' && Array.isArray(event.phones) && event.phones.includes(phone)) {
+      void queryClient.invalidateQueries({ queryKey: simulatorKeys.thread(accountId, phone) });
+      return;
+    }
     if (event.type !== 'simulator.message' || event.phone !== phone || !event.message) return;
     queryClient.setQueryData<SimulatorThread>(simulatorKeys.thread(accountId, phone), (current) => upsertSimulatorMessage(current, event.message as SimulatorMessage));
   });
