@@ -8,6 +8,8 @@ import { createMessagingCampaignsService } from './messaging-campaigns.service.t
 import { createCampaignDispatcher } from './messaging-dispatch.ts';
 import { queueDispatch, registerMessagingCampaignJobs } from './messaging-campaigns.jobs.ts';
 import { registerMessagingCampaignRoutes } from './messaging-campaigns.routes.ts';
+import { createOrderNotificationsRepo } from './order-notifications.repo.ts';
+import { createOrderNotifications } from './order-notifications.ts';
 
 /**
  * WhatsApp messaging campaigns: templates approved by the provider, campaigns dispatched by jobs
@@ -34,6 +36,9 @@ export const messagingCampaignsModule: AppModule = {
     messaging.onInbound((message) => dispatcher.onInbound(message));
     messaging.onTemplateDecision((decision) => templates.decide(decision));
     await registerMessagingCampaignJobs(queue, dispatcher);
+    const orderNotifications = createOrderNotifications({ repo: createOrderNotificationsRepo(db), messaging, queue, log });
+    services.orders.onTransition((t) => orderNotifications.onTransition(t));
+    queue.handle('order-notifications.send', (payload) => orderNotifications.send(payload));
     registerMessagingCampaignRoutes(app, { campaigns, templates, media: createMessagingMedia({ storage, maxBytes: config.mediaMaxBytes }) });
   },
 };
