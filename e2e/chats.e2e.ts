@@ -221,4 +221,25 @@ describe('chats: simulator customer, bot, attendant, cart link and transfer', ()
     await agent.getByTestId('attendance-row').first().waitFor();
     await pictures(agent, 'chats-attendance');
   });
+
+  it('the bot flow: a changed greeting shows in the preview, is saved, and is there after a reload', async () => {
+    await agent.goto(`${base}/chats/bot`);
+    const greeting = agent.getByRole('textbox', { name: /^Saudação/ });
+    await greeting.waitFor();
+    const original = await greeting.inputValue();
+    await greeting.fill(`Oi, {{nome}}! Bem-vindo ao {{loja}} (${stamp}).`);
+    await expect.poll(() => agent.getByTestId('bot-preview-thread').innerText()).toContain(`Oi, Maria! Bem-vindo ao`);
+    await agent.getByRole('button', { name: 'Salvar' }).click();
+    await agent.getByText('Fluxo do bot salvo.').waitFor();
+
+    await agent.reload();
+    await greeting.waitFor();
+    expect(await greeting.inputValue()).toBe(`Oi, {{nome}}! Bem-vindo ao {{loja}} (${stamp}).`);
+    await pictures(agent, 'chats-bot-flow');
+
+    // The bot's usual greeting again, for the next runs against this server.
+    await greeting.fill(original);
+    await agent.getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(() => agent.getByTestId('bot-flow-status').innerText()).toMatch(/^Última alteração/);
+  });
 });

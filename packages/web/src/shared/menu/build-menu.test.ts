@@ -57,7 +57,7 @@ describe('buildMenu: account types', () => {
     expect(under(menu, 'orders')).toEqual([
       'orders-list', 'orders-board', 'orders-dashboard', 'picking-dashboard', 'conversion-dashboard', 'rupture-dashboard',
     ]);
-    expect(under(menu, 'chats')).toEqual(['chats-list', 'chats-attendants', 'chats-templates', 'chats-tags', 'chats-dashboard', 'chats-attendance']);
+    expect(under(menu, 'chats')).toEqual(['chats-list', 'chats-attendants', 'chats-templates', 'chats-tags', 'chats-bot', 'chats-dashboard', 'chats-attendance']);
     expect(under(menu, 'retail-media')).toEqual([
       'rm-campaigns', 'rm-audiences', 'rm-wallets', 'rm-review', 'rm-advertisers', 'rm-publishers', 'rm-reports', 'rm-tv', 'rm-config',
     ]);
@@ -98,7 +98,7 @@ describe('buildMenu: account types', () => {
     ]);
     expect(under(menu, 'orders')).toEqual(['orders-list', 'orders-board']);
     expect(under(menu, 'shopping-carts')).toEqual(['carts']);
-    expect(under(menu, 'chats')).toEqual(['chats-list', 'chats-attendants', 'chats-templates', 'chats-tags']);
+    expect(under(menu, 'chats')).toEqual(['chats-list', 'chats-attendants', 'chats-templates', 'chats-tags', 'chats-bot']);
     expect(under(menu, 'customers')).toEqual(['customers-list']);
     expect(under(menu, 'config')).toEqual(['profile', 'integration-keys']);
     expect(all(menu).filter((k) => k.startsWith('rm-') || k === 'retail-media')).toEqual([]);

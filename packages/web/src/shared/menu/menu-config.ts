@@ -87,6 +87,7 @@ export const GROCERY_MENU: MenuItem[] = [
       { key: 'chats-attendants', label: 'chatsAttendants', path: '/chats/attendants', moduleId: 402, whiteLabel: true },
       { key: 'chats-templates', label: 'chatsTemplates', path: '/chats/templates', moduleId: 403, whiteLabel: true },
       { key: 'chats-tags', label: 'chatsTags', path: '/chats/tags', moduleId: 404, whiteLabel: true },
+      { key: 'chats-bot', label: 'chatsBot', path: '/chats/bot', moduleId: 402, whiteLabel: true },
       { key: 'chats-dashboard', label: 'chatsDashboard', path: '/chats/dashboard', moduleId: 405 },
       { key: 'chats-bot-steps', label: 'chatsBotSteps', path: '/chats/dashboard-bot-steps', moduleId: 405, operatorOnly: true },
       { key: 'chats-attendance', label: 'chatsAttendance', path: '/chats/attendance', moduleId: 405 },
