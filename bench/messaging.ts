@@ -33,7 +33,8 @@
 // campaign was still dispatching when the rows ended. Writes bench/results/messaging-<date>.json.
 //
 // BENCH_REUSE=1: the dataset of a previous run is used (what earlier runs added is removed first).
-// BENCH_CUSTOMERS (100,000), BENCH_RATE (1,000), BENCH_SECONDS (10 per row) for smaller trials.
+// BENCH_CUSTOMERS (100,000), BENCH_RATE (1,000), BENCH_SECONDS (10 per row) for smaller trials;
+// BENCH_PROFILE=1 writes CPU profiles of the API and the worker to /tmp/messaging-prof.
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -387,8 +388,10 @@ async function main() {
   );
   if (!dataset.templateId) throw new Error('the approved template is missing from the dataset');
   const bundle = await bundleServer(resolve(REPO, 'bench/messaging.ts'), 'messaging');
-  const child: ChildProcess = fork(bundle.server, ['--serve'], { execArgv: ['--enable-source-maps'], env: { ...process.env, BENCH_REPO: REPO } });
-  const workerChild: ChildProcess = fork(bundle.server, ['--work'], { execArgv: ['--enable-source-maps'], env: { ...process.env, BENCH_REPO: REPO } });
+  // BENCH_PROFILE=1: CPU profiles of the API and the worker in /tmp/messaging-prof (written when they exit).
+  const profile = process.env.BENCH_PROFILE === '1' ? ['--cpu-prof', '--cpu-prof-dir=/tmp/messaging-prof'] : [];
+  const child: ChildProcess = fork(bundle.server, ['--serve'], { execArgv: ['--enable-source-maps', ...profile], env: { ...process.env, BENCH_REPO: REPO } });
+  const workerChild: ChildProcess = fork(bundle.server, ['--work'], { execArgv: ['--enable-source-maps', ...profile], env: { ...process.env, BENCH_REPO: REPO } });
   const { next, ask, close } = serverChannel(child, () => workerChild);
   const worker = serverChannel(workerChild);
   const ready = await next();

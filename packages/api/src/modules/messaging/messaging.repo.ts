@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client.ts';
-import type { Prisma } from '../../generated/prisma/client.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 import type { DeliveryStatus, WhatsAppContent } from './whatsapp.ts';
 
 export interface NewMessage {
@@ -39,6 +39,7 @@ const messageSelect = {
   readAt: true,
   failedAt: true,
 } as const;
+export type MessageRow = Prisma.OutboundMessageGetPayload<{ select: typeof messageSelect }>;
 
 /** The statuses a message may move to `status` from: forward only; failed ends it, from queued or sent. */
 export function predecessorsOf(status: DeliveryStatus): DeliveryStatus[] {
@@ -69,6 +70,11 @@ const toRow = (m: NewMessage) => ({
   provider: m.provider,
 });
 
+/** messageSelect's columns for the batch reads in raw SQL (no query compilation for hundreds of ids). */
+const MESSAGE_COLUMNS = Prisma.sql`id, account_id AS "accountId", channel, "to", body, content, customer_id AS "customerId", status, provider,
+  provider_message_id AS "providerMessageId", subject_type AS "subjectType", subject_id AS "subjectId", dedup_key AS "dedupKey", error,
+  created_at AS "createdAt", sent_at AS "sentAt", delivered_at AS "deliveredAt", read_at AS "readAt", failed_at AS "failedAt"`;
+
 export function createMessagingRepo(db: Db) {
   return {
     /** Inserts the message unless its dedup key exists; answers the stored one either way. */
@@ -87,22 +93,28 @@ export function createMessagingRepo(db: Db) {
      */
     async recordMany(accountId: number, messages: NewMessage[], tx: Tx | Db = db): Promise<Map<string, number>> {
       if (!messages.length) return new Map();
-      await tx.outboundMessage.createMany({ data: messages.map(toRow), skipDuplicates: true });
-      const rows = await tx.outboundMessage.findMany({
-        where: { accountId, dedupKey: { in: messages.map((m) => m.dedupKey) } },
-        select: { id: true, dedupKey: true },
-      });
-      return new Map(rows.map((r) => [r.dedupKey, r.id]));
+      const rows = messages.map(toRow);
+      const col = <K extends keyof ReturnType<typeof toRow>>(k: K) => rows.map((r) => r[k]);
+      await tx.$executeRaw`
+        INSERT INTO outbound_messages (account_id, channel, "to", body, content, customer_id, subject_type, subject_id, dedup_key, provider)
+        SELECT ${accountId}, v.channel, v."to", v.body, v.content, v.customer_id, v.subject_type, v.subject_id, v.dedup_key, v.provider
+          FROM unnest(${col('channel')}::text[], ${col('to')}::text[], ${col('body')}::text[], ${rows.map((r) => (r.content === undefined ? null : JSON.stringify(r.content)))}::jsonb[],
+                      ${col('customerId')}::int[], ${col('subjectType')}::text[], ${col('subjectId')}::int[], ${col('dedupKey')}::text[], ${col('provider')}::text[])
+               AS v(channel, "to", body, content, customer_id, subject_type, subject_id, dedup_key, provider)
+        ON CONFLICT (account_id, dedup_key) DO NOTHING`;
+      const found = await tx.$queryRaw<Array<{ id: number; dedup_key: string }>>`
+        SELECT id, dedup_key FROM outbound_messages WHERE account_id = ${accountId} AND dedup_key = ANY(${col('dedupKey')}::text[])`;
+      return new Map(found.map((r) => [r.dedup_key, r.id]));
     },
     find(id: number) {
       return db.outboundMessage.findUnique({ where: { id }, select: messageSelect });
     },
-    findMany(ids: number[]) {
-      return ids.length ? db.outboundMessage.findMany({ where: { id: { in: ids } }, select: messageSelect, orderBy: { id: 'asc' } }) : Promise.resolve([]);
+    findMany(ids: number[]): Promise<MessageRow[]> {
+      return ids.length ? db.$queryRaw<MessageRow[]>`SELECT ${MESSAGE_COLUMNS} FROM outbound_messages WHERE id = ANY(${ids}::int[]) ORDER BY id` : Promise.resolve([]);
     },
     /** Messages by the provider's ids of them (a batch of statuses names them so). */
-    findManyByProviderIds(provider: string, providerMessageIds: string[]) {
-      return db.outboundMessage.findMany({ where: { provider, providerMessageId: { in: providerMessageIds } }, select: messageSelect });
+    findManyByProviderIds(provider: string, providerMessageIds: string[]): Promise<MessageRow[]> {
+      return db.$queryRaw<MessageRow[]>`SELECT ${MESSAGE_COLUMNS} FROM outbound_messages WHERE provider_message_id = ANY(${providerMessageIds}::text[]) AND provider = ${provider}`;
     },
     /** Our message by the provider's id of it (statuses and replies name it so). */
     findByProviderId(provider: string, providerMessageId: string, accountId?: number) {
@@ -193,4 +205,4 @@ export function createMessagingRepo(db: Db) {
   };
 }
 export type MessagingRepo = ReturnType<typeof createMessagingRepo>;
-export type MessageRow = NonNullable<Awaited<ReturnType<MessagingRepo['find']>>>;
+

@@ -50,13 +50,15 @@ export function createWhatsAppSimulator(deps: SimulatorDeps): MessageProvider {
   const interval = 1000 / deps.ratePerSecond;
   /** When each account's number can take its next message (this process's sends). */
   const nextSlot = new Map<number, number>();
-  /** Takes `count` consecutive send slots of the account's number; resolves when the last one comes. */
+  /**
+   * Takes `count` consecutive send slots of the account's number; resolves when the first one comes
+   * (Meta takes a batch within its throughput at once: what is sent beyond it waits its turn).
+   */
   async function slots(accountId: number, count: number) {
     const now = Date.now();
     const first = Math.max(now, nextSlot.get(accountId) ?? 0);
     nextSlot.set(accountId, first + count * interval);
-    const last = first + (count - 1) * interval;
-    if (last > now) await new Promise((resolve) => setTimeout(resolve, last - now));
+    if (first > now) await new Promise((resolve) => setTimeout(resolve, first - now));
   }
   return {
     name: 'local',
