@@ -72,9 +72,6 @@ export interface ChatEventData {
   actorUserId?: number | null;
 }
 
-/** Chats of a store the caller may see: any when not limited, else its stores' and those with no store. */
-const scopeWhere = (scope: number[] | null): Prisma.ChatWhereInput => (scope ? { OR: [{ locationId: { in: scope } }, { locationId: null }] } : {});
-
 /** A search that reads as a phone number (digits, spaces, +, -, parentheses) also matches phones by its digits; else none. */
 const phoneDigits = (search: string) => {
   const digits = search.replace(/\D/g, '');
@@ -130,6 +127,28 @@ function listTotal(accountId: number, q: ChatListQuery, scope: number[] | null, 
 }
 
 /** Conversations, their messages, events and tags: every read and write with the account in its where. */
+/**
+ * One chat as chatSelect reads it (its store, customer, attendant and tags), in one statement: the
+ * inbound jobs read a chat two or three times per customer message.
+ */
+const chatRows = (tx: Tx | Db, where: Prisma.Sql) => tx.$queryRaw<ChatRow[]>`
+  SELECT c.id, c.account_id AS "accountId", c.location_id AS "locationId", c.customer_id AS "customerId", c.phone, c.channel, c.status,
+         c.attendant_user_id AS "attendantUserId", c.unread_count AS "unreadCount", c.last_message_at AS "lastMessageAt",
+         c.last_message_preview AS "lastMessagePreview", c.assigned_at AS "assignedAt", c.first_response_at AS "firstResponseAt",
+         c.resolved_at AS "resolvedAt", c.bot_step AS "botStep", c.bot_state AS "botState", c.created_at AS "createdAt",
+         CASE WHEN l.id IS NULL THEN NULL ELSE json_build_object('id', l.id, 'name', l.name) END AS location,
+         json_build_object('id', cu.id, 'name', cu.name) AS customer,
+         CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'name', u.name) END AS attendant,
+         coalesce((SELECT json_agg(json_build_object('tag', json_build_object('id', t.id, 'name', t.name, 'color', t.color)) ORDER BY tl.tag_id)
+                     FROM chat_tag_links tl JOIN chat_tags t ON t.id = tl.tag_id WHERE tl.chat_id = c.id), '[]'::json) AS "tagLinks"
+    FROM chats c
+    JOIN customers cu ON cu.id = c.customer_id
+    LEFT JOIN locations l ON l.id = c.location_id
+    LEFT JOIN users u ON u.id = c.attendant_user_id
+   WHERE ${where}
+   ORDER BY c.id
+   LIMIT 1`;
+
 export function createChatsRepo(db: Db) {
   return {
     /**
@@ -152,11 +171,14 @@ export function createChatsRepo(db: Db) {
       return { chats: row!.chats, total: Number(row!.total) };
     },
 
-    find: (accountId: number, id: number, scope: number[] | null = null, tx: Tx | Db = db) =>
-      tx.chat.findFirst({ where: { id, accountId, ...scopeWhere(scope) }, select: chatSelect }),
+    async find(accountId: number, id: number, scope: number[] | null = null, tx: Tx | Db = db): Promise<ChatRow | null> {
+      const inScope = scope ? Prisma.sql`AND (c.location_id = ANY(${scope}::int[]) OR c.location_id IS NULL)` : Prisma.empty;
+      return (await chatRows(tx, Prisma.sql`c.id = ${id} AND c.account_id = ${accountId} ${inScope}`))[0] ?? null;
+    },
 
     /** The conversation not closed of a phone, if any. */
-    findOpenByPhone: (accountId: number, phone: string) => db.chat.findFirst({ where: { accountId, phone, status: { not: 'closed' } }, select: chatSelect }),
+    findOpenByPhone: async (accountId: number, phone: string): Promise<ChatRow | null> =>
+      (await chatRows(db, Prisma.sql`c.account_id = ${accountId} AND c.phone = ${phone} AND c.status <> 'closed'`))[0] ?? null,
 
     /**
      * Opens a conversation for the phone unless one not closed exists (an advisory lock per phone
@@ -165,7 +187,7 @@ export function createChatsRepo(db: Db) {
     async open(data: { accountId: number; customerId: number; phone: string; channel: string; status: string; locationId: number | null }) {
       return db.$transaction(async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(22002, hashtext(${`${data.accountId}:${data.phone}`}))`;
-        const existing = await tx.chat.findFirst({ where: { accountId: data.accountId, phone: data.phone, status: { not: 'closed' } }, select: chatSelect });
+        const [existing] = await chatRows(tx, Prisma.sql`c.account_id = ${data.accountId} AND c.phone = ${data.phone} AND c.status <> 'closed'`);
         if (existing) return { chat: existing, created: false };
         return { chat: await tx.chat.create({ data, select: chatSelect }), created: true };
       });
