@@ -113,11 +113,13 @@ export function createChatAdminService({ admin, chats, assignment, clock = () =>
       found(await admin.tag(m.accountId, id), 'CHAT_TAG_NOT_FOUND');
       await tagNameFree(m.accountId, input.name, id);
       await admin.updateTag(m.accountId, id, input);
+      await chats.changed(m.accountId);
       return toTag(found(await admin.tag(m.accountId, id), 'CHAT_TAG_NOT_FOUND'));
     },
     async deleteTag(m: Member, id: number) {
       found(await admin.tag(m.accountId, id), 'CHAT_TAG_NOT_FOUND');
       await admin.deleteTag(m.accountId, id);
+      await chats.changed(m.accountId);
     },
 
     // ── templates

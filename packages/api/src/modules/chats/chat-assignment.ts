@@ -50,6 +50,7 @@ export function createChatAssignment({ chats, admin, notify, clock = () => new D
         }
         return assigned;
       });
+      if (done.length) await chats.changed(accountId);
       for (const a of done) {
         const row = await chats.find(accountId, a.chatId);
         if (!row?.attendant) continue;

@@ -7,6 +7,7 @@ import { createChatAssignment } from './chat-assignment.ts';
 import { createChatDashboards, createChatDashboardsRepo } from './chat-dashboards.ts';
 import { createChatInbound, type ChatInbound } from './chat-inbound.ts';
 import { createChatNotifier } from './chat-view.ts';
+import { createReadCache } from '../../lib/cache.ts';
 import { createChatsRepo } from './chats.repo.ts';
 import { registerChatRoutes } from './chats.routes.ts';
 import { createChatsService, type ChatChannelPort } from './chats.service.ts';
@@ -18,10 +19,15 @@ import { createChatsService, type ChatChannelPort } from './chats.service.ts';
  */
 export const chatsModule: AppModule = {
   name: 'chats',
-  register(app, { db, services, realtime, media, config, log, provide }) {
+  register(app, { db, cache, services, realtime, media, config, log, provide }) {
     const messaging = services.messaging;
     const channel: ChatChannelPort = messaging;
-    const repo = createChatsRepo(db);
+    // The list's pages, kept in this process while the account's chats keep their version (every
+    // instance sees a write on any other: the versions are where the cache is, Redis when configured).
+    // Names of customers, stores and attendants shown in it may lag their change by up to a minute.
+    const lists = createReadCache(cache.versions, { maxBytes: 32 * 2 ** 20, ttlSeconds: 60 });
+    const listTag = (accountId: number) => `chats:${accountId}`;
+    const repo = createChatsRepo(db, { changed: (accountId) => lists.changed(listTag(accountId)) });
     const admin = createChatAdminRepo(db);
     const notify = createChatNotifier(realtime);
     const assignment = createChatAssignment({ chats: repo, admin, notify });
@@ -36,6 +42,7 @@ export const chatsModule: AppModule = {
       assignment,
       notify,
       appUrl: config.appUrl,
+      lists: (accountId, key, load) => lists.read(`${listTag(accountId)}:${key}`, [listTag(accountId)], load),
     });
     const inbound = createChatInbound({
       repo,

@@ -149,8 +149,15 @@ const chatRows = (tx: Tx | Db, where: Prisma.Sql) => tx.$queryRaw<ChatRow[]>`
    ORDER BY c.id
    LIMIT 1`;
 
-export function createChatsRepo(db: Db) {
+/**
+ * `changed`: told after a write that changes what the chats list shows has committed (the list's
+ * cache reloads); a write inside a caller's transaction (`tx`) is the caller's to tell, after it commits.
+ */
+export function createChatsRepo(db: Db, { changed = async () => undefined }: { changed?: (accountId: number) => Promise<void> } = {}) {
   return {
+    /** Tells the list's cache that the account's chats changed (after a caller's transaction). */
+    changed,
+
     /**
      * One page of the account's chats (those of the caller's stores) as the list's JSON text, and how
      * many the filter holds, in one statement: the rows never cross to this process as objects.
@@ -185,12 +192,14 @@ export function createChatsRepo(db: Db) {
      * settles two inbound jobs at once); answers the chat either way and whether it is new.
      */
     async open(data: { accountId: number; customerId: number; phone: string; channel: string; status: string; locationId: number | null }) {
-      return db.$transaction(async (tx) => {
+      const opened = await db.$transaction(async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(22002, hashtext(${`${data.accountId}:${data.phone}`}))`;
         const [existing] = await chatRows(tx, Prisma.sql`c.account_id = ${data.accountId} AND c.phone = ${data.phone} AND c.status <> 'closed'`);
         if (existing) return { chat: existing, created: false };
         return { chat: await tx.chat.create({ data, select: chatSelect }), created: true };
       });
+      if (opened.created) await changed(data.accountId);
+      return opened;
     },
 
     /** Moves a chat when it is still as the caller read it (`from`), answers whether it moved. */
@@ -199,6 +208,7 @@ export function createChatsRepo(db: Db) {
       if (from?.status !== undefined) where.status = Array.isArray(from.status) ? { in: from.status } : from.status;
       if (from?.attendantUserId !== undefined) where.attendantUserId = from.attendantUserId;
       const { count } = await tx.chat.updateMany({ where, data });
+      if (count === 1 && tx === db) await changed(accountId);
       return count === 1;
     },
 
@@ -241,11 +251,12 @@ export function createChatsRepo(db: Db) {
     /** The tags of the account among `ids`. */
     tagsIn: (accountId: number, ids: number[]) => db.chatTag.findMany({ where: { accountId, id: { in: ids } }, select: { id: true } }),
 
-    async setTags(chatId: number, tagIds: number[]) {
+    async setTags(accountId: number, chatId: number, tagIds: number[]) {
       await db.$transaction([
         db.chatTagLink.deleteMany({ where: { chatId, tagId: { notIn: tagIds } } }),
         db.chatTagLink.createMany({ data: tagIds.map((tagId) => ({ chatId, tagId })), skipDuplicates: true }),
       ]);
+      await changed(accountId);
     },
 
     /** The customer panel: the customer, their 10 newest carts and orders, and their orders' count and total. */
@@ -322,6 +333,7 @@ export function createChatsRepo(db: Db) {
       if (!ids.length) return ids;
       await db.chat.updateMany({ where: { accountId, id: { in: ids }, status: 'open', attendantUserId: userId }, data: { status: 'waiting', attendantUserId: null } });
       await db.chatEvent.createMany({ data: ids.map((chatId) => ({ accountId, chatId, kind: 'status', fromStatus: 'open', toStatus: 'waiting', fromUserId: userId })) });
+      await changed(accountId);
       return ids;
     },
 

@@ -47,6 +47,11 @@ export interface ChatsDeps {
   notify: ChatNotifier;
   /** Where media are served from, for the provider (`${appUrl}/uploads/…`). */
   appUrl: string;
+  /**
+   * The list's pages as JSON text, kept while the account's chats do not change (the repo's
+   * `changed`); `load` reads the page. Default: every read loads.
+   */
+  lists?: (accountId: number, key: string, load: () => Promise<string>) => Promise<string>;
   clock?: () => Date;
 }
 
@@ -68,7 +73,7 @@ const WHATSAPP_MEDIA: Record<string, 'image' | 'video' | 'document'> = {
 
 /** Conversations as attendants work them: list, read, answer, take, transfer, close, tag, build a cart. */
 export function createChatsService(deps: ChatsDeps) {
-  const { repo, admin, scope, channel, carts, media, assignment, notify, appUrl, clock = () => new Date() } = deps;
+  const { repo, admin, scope, channel, carts, media, assignment, notify, appUrl, lists = (_accountId, _key, load) => load(), clock = () => new Date() } = deps;
 
   async function visible(caller: Caller, id: number): Promise<ChatRow> {
     return found(await repo.find(caller.accountId, id, await scope(caller.accountId, caller.userId)), 'CHAT_NOT_FOUND');
@@ -129,8 +134,12 @@ export function createChatsService(deps: ChatsDeps) {
   return {
     /** A page of the account's chats (the caller's stores), its JSON built by the database. */
     async list(caller: Caller, q: ChatListQuery): Promise<JsonText<{ data: z.input<typeof ChatSummary>[]; meta: ReturnType<typeof pageOf>['meta'] }>> {
-      const { chats, total } = await repo.listJson(caller.accountId, q, await scope(caller.accountId, caller.userId));
-      return new JsonText(`{"data":${chats},"meta":${JSON.stringify(pageOf([], q, total).meta)}}`);
+      const allowed = await scope(caller.accountId, caller.userId);
+      const text = await lists(caller.accountId, JSON.stringify([q, allowed]), async () => {
+        const { chats, total } = await repo.listJson(caller.accountId, q, allowed);
+        return `{"data":${chats},"meta":${JSON.stringify(pageOf([], q, total).meta)}}`;
+      });
+      return new JsonText(text);
     },
 
     async get(caller: Caller, id: number) {
@@ -302,7 +311,7 @@ export function createChatsService(deps: ChatsDeps) {
       const known = new Set((await repo.tagsIn(caller.accountId, wanted)).map((t) => t.id));
       const unknown = wanted.filter((t) => !known.has(t));
       if (unknown.length) throw fieldError('CHAT_TAGS_UNKNOWN', 'tag_ids', { ids: unknown.join(', ') });
-      await repo.setTags(row.id, wanted);
+      await repo.setTags(caller.accountId, row.id, wanted);
       return toChatSummary(await reread(caller.accountId, row.id));
     },
   };

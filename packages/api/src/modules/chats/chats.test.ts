@@ -44,6 +44,8 @@ const as = (token: string) => ({
 const allAway = async () => {
   await t.db.chatAttendant.updateMany({ where: { accountId }, data: { status: 'away' } });
   await t.db.chat.updateMany({ where: { accountId, status: { in: ['waiting', 'bot'] } }, data: { status: 'closed' } });
+  // Written around the app: its list cache is told.
+  await t.app.cache.versions.bump([`chats:${accountId}`]);
 };
 
 describe('conversations', () => {
@@ -307,6 +309,36 @@ describe('the list, written by the database', () => {
     expect(await counters()).toEqual(await countsFromChats());
     const total = await as(admin).get('/api/chats').query({ unassigned: 'true' });
     expect(total.body.meta.total).toBe(await t.db.chat.count({ where: { accountId, attendantUserId: null } }));
+  });
+});
+
+describe('the list, kept between changes', () => {
+  it('answers a change made through the app at once: a tag set, a chat taken and closed, an assignment', async () => {
+    const c = await createChat(t, 'Cliente Da Lista', { status: 'waiting' });
+    const row = async () => ((await as(admin).get('/api/chats?status=waiting&quantity=200')).body.data as Array<{ id: number; tags: unknown[] }>).find((x) => x.id === c.id);
+    expect((await row())?.tags).toEqual([]);
+    const tag = await as(admin).post('/api/chats/tags', { name: `Lista ${c.id}`, color: '#2b8a3e' });
+    await as(admin).put(`/api/chats/${c.id}/tags`, { tag_ids: [tag.body.id] });
+    expect((await row())?.tags).toEqual([{ id: tag.body.id, name: `Lista ${c.id}`, color: '#2b8a3e' }]);
+    // A tag renamed shows renamed; a tag deleted leaves the row.
+    await as(admin).put(`/api/chats/tags/${tag.body.id}`, { name: `Lista ${c.id} renomeada`, color: '#2b8a3e' });
+    expect((await row())?.tags).toEqual([{ id: tag.body.id, name: `Lista ${c.id} renomeada`, color: '#2b8a3e' }]);
+    await as(admin).del(`/api/chats/tags/${tag.body.id}`);
+    expect((await row())?.tags).toEqual([]);
+    await as(operator).post(`/api/chats/${c.id}/take`);
+    expect(await row()).toBeUndefined();
+    await as(operator).post(`/api/chats/${c.id}/close`);
+    const closed = (await as(admin).get('/api/chats?status=closed&quantity=200')).body.data as Array<{ id: number }>;
+    expect(closed.map((x) => x.id)).toContain(c.id);
+    // The assignment moves chats inside its own transaction, and tells the list after it commits.
+    await allAway();
+    const waiting = await createChat(t, 'Cliente Na Fila Da Lista', { status: 'waiting' });
+    const ids = async (status: string) => ((await as(admin).get(`/api/chats?status=${status}&quantity=200`)).body.data as Array<{ id: number }>).map((x) => x.id);
+    expect(await ids('waiting')).toEqual([waiting.id]);
+    const attendant = await createAttendantUser(t, 'Atendente Da Lista', { status: 'away', maxChats: 5 });
+    await as(await t.login(attendant.email)).put('/api/chats/attendants/me/status', { status: 'online' });
+    expect(await ids('waiting')).toEqual([]);
+    expect(await ids('open')).toContain(waiting.id);
   });
 });
 
