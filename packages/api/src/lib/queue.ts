@@ -29,6 +29,11 @@ export interface JobQueue {
   add<N extends JobName>(name: N, payload: JobPayloads[N], opts?: AddOptions): Promise<void>;
   /** Adds jobs of one name in one round trip (BullMQ's addBulk): all are queued, or the call throws. */
   addMany<N extends JobName>(name: N, jobs: Array<{ payload: JobPayloads[N]; opts?: Omit<AddOptions, 'sweptIfLost'> }>): Promise<void>;
+  /**
+   * The same without waiting: for jobs a sweep queues again if they are lost (the caller's write is
+   * done and answered); a failure is logged. `drain()` waits for these adds too.
+   */
+  addManyLater<N extends JobName>(name: N, jobs: Array<{ payload: JobPayloads[N]; opts?: Omit<AddOptions, 'sweptIfLost'> }>): void;
   /** Registers the handler for a job name (only in processes that run workers). */
   handle<N extends JobName>(name: N, handler: JobHandler<N>): void;
   /** Runs a job every `everyMs` while workers run. */
@@ -105,6 +110,8 @@ export function createBullQueue(
   queue.on('error', throttledRedisErrorLog(log, 'job queue'));
   const handlers = new Map<string, JobHandler<JobName>>();
   let worker: Worker | undefined;
+  /** addManyLater's adds still on their way (drain waits for them). */
+  const later = new Set<Promise<void>>();
   const jobOptions = (opts: AddOptions) => ({
     jobId: opts.jobId,
     delay: opts.delayMs,
@@ -113,6 +120,9 @@ export function createBullQueue(
     removeOnComplete: 1000,
     removeOnFail: 5000,
   });
+  const addBulk: JobQueue['addMany'] = async (name, jobs) => {
+    if (jobs.length) await queue.addBulk(jobs.map((j) => ({ name, data: j.payload, opts: jobOptions(j.opts ?? {}) })));
+  };
   return {
     async add(name, payload, opts = {}) {
       try {
@@ -122,8 +132,13 @@ export function createBullQueue(
         log.warn({ err, job: name, id: opts.jobId }, 'job not queued (Redis unreachable); its sweep will queue it');
       }
     },
-    async addMany(name, jobs) {
-      if (jobs.length) await queue.addBulk(jobs.map((j) => ({ name, data: j.payload, opts: jobOptions(j.opts ?? {}) })));
+    addMany: addBulk,
+    addManyLater(name, jobs) {
+      if (!jobs.length) return;
+      const adding: Promise<void> = addBulk(name, jobs)
+        .catch((err: unknown) => log.warn({ err, job: name, jobs: jobs.length }, 'jobs not queued (Redis unreachable); their sweep will queue them'))
+        .finally(() => later.delete(adding));
+      later.add(adding);
     },
     handle(name, handler) {
       handlers.set(name, handler as JobHandler<JobName>);
@@ -156,6 +171,7 @@ export function createBullQueue(
       await worker.waitUntilReady();
     },
     async drain() {
+      while (later.size) await Promise.all(later);
       for (;;) {
         // One atomic read of every unfinished state (reading states one by one misses a job that
         // moves between them, e.g. active to delayed for a retry). Each job scheduler (`every`)
@@ -270,6 +286,9 @@ export function createMemoryQueue(log: FastifyBaseLogger, { backoffMs = DEFAULT_
     },
     async addMany(name, jobs) {
       for (const j of jobs) await queue.add(name, j.payload, j.opts);
+    },
+    addManyLater(name, jobs) {
+      for (const j of jobs) void queue.add(name, j.payload, j.opts);
     },
     handle(name, handler) {
       handlers.set(name, handler as JobHandler<JobName>);

@@ -165,8 +165,8 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
   }
 
   /**
-   * Customers' messages from concurrent webhooks, stored together: one INSERT and one queue round trip
-   * per batch. Answers each message's new row id, or null for a replay (an id stored before, or
+   * Customers' messages from concurrent webhooks, stored together: one INSERT per batch (a few
+   * batches at once, sharing their commits), the jobs queued after the answer. Answers each message's new row id, or null for a replay (an id stored before, or
    * earlier in the same batch).
    */
   const inbound = createBatcher<ArrivedMessage, number | null>(async (messages) => {
@@ -179,11 +179,11 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
       return id;
     });
     const fresh = ids.filter((id): id is number => id !== null);
-    // Stored but not queued (Redis away): the caller gets the error, and the sweep queues them.
-    await queue.addMany('whatsapp.inbound', fresh.map((inboundId) => ({ payload: { inboundId }, opts: { jobId: `wa-inbound-${inboundId}` } })));
+    // Stored is answered: the jobs are queued without waiting (Redis away: the sweep queues them).
+    queue.addManyLater('whatsapp.inbound', fresh.map((inboundId) => ({ payload: { inboundId }, opts: { jobId: `wa-inbound-${inboundId}` } })));
     for (const inboundId of fresh) onActivity?.({ kind: 'inbound', inboundId });
     return ids;
-  });
+  }, { inFlight: 4 });
 
   function inboundStore(): WhatsAppRepo {
     if (!whatsapp) throw new Error('the messaging service was built without its WhatsApp repository');
