@@ -60,6 +60,8 @@ export default defineConfig({
     css: false,
     // Form tests type into many fields; on a loaded 2-core machine 5 s is too tight.
     testTimeout: 15_000,
+    // Vitest's default in run mode is one worker fewer than the cores: one worker on a 2-core CI machine.
+    maxWorkers: 2,
     reporters: process.env.CI ? ['default', 'json'] : ['default'],
     outputFile: process.env.CI ? { json: '../../.ci-results/web.json' } : undefined,
   },
