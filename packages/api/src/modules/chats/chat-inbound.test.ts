@@ -116,6 +116,52 @@ describe('the inbound handler (service with a fake channel and carts)', () => {
     expect(events.filter((e) => e.chat_id === chat.id && e.type === 'chat.message')).toHaveLength(3); // the customer's, the greeting, the menu
   });
 
+  it('takes a job’s messages together: those to an attendant’s chat in one statement, a new phone through the bot, a replay once', async () => {
+    const agent = await createAttendantUser(t, 'Atendente Lote', { status: 'online' });
+    const [talking, fresh] = [chatPhone(), chatPhone()];
+    await inbound.handleInbound(message(talking, `lote0-${talking}`, 'Oi'));
+    await inbound.handleInbound(message(talking, `lote1-${talking}`, '2'));
+    const chat = await t.db.chat.findFirstOrThrow({ where: { accountId, phone: talking } });
+    expect(chat).toMatchObject({ status: 'open', attendantUserId: agent.userId });
+    await t.db.chatAttendant.updateMany({ where: { accountId }, data: { status: 'away' } });
+    await t.db.chat.update({ where: { id: chat.id }, data: { unreadCount: 0 } });
+    const eventsBefore = events.length;
+    const sentBefore = sent.length;
+    const later = new Date(now.getTime() + 60_000);
+    const photo: InboundMessage = {
+      ...message(talking, `lote3-${talking}`, ''),
+      kind: 'media',
+      text: null,
+      media: { url: 'https://cdn.example.test/nota.jpg', mediaType: 'image', filename: 'nota.jpg' },
+      at: later,
+    };
+    await inbound.handleInboundMany([
+      message(talking, `lote2-${talking}`, 'Pode incluir 2 kg de tomate?'),
+      message(fresh, `lote0-${fresh}`, 'Boa tarde'),
+      photo,
+      message(talking, `lote1-${talking}`, '2'), // stored before: a replay
+    ]);
+    const after = await t.db.chat.findUniqueOrThrow({ where: { id: chat.id } });
+    expect(after).toMatchObject({ status: 'open', unreadCount: 2, lastMessagePreview: '📎 Mídia' });
+    expect(after.lastMessageAt?.toISOString()).toBe(later.toISOString());
+    const stored = await t.db.chatMessage.findMany({ where: { chatId: chat.id, author: 'customer' }, orderBy: { id: 'asc' } });
+    expect(stored.map((m) => [m.kind, m.body])).toEqual([
+      ['text', 'Oi'],
+      ['text', '2'],
+      ['text', 'Pode incluir 2 kg de tomate?'],
+      ['media', null],
+    ]);
+    expect(stored[3]!.media).toEqual({ url: 'https://cdn.example.test/nota.jpg', media_type: 'image', name: 'nota.jpg' });
+    // Each stored message told once, with the chat as it ended; the new phone greeted by the bot.
+    const told = events.slice(eventsBefore).filter((e) => e.chat_id === chat.id) as Array<{ type: string; chat_id: number; chat: { unread_count: number } }>;
+    expect(told.map((e) => [e.type, e.chat.unread_count])).toEqual([
+      ['chat.message', 2],
+      ['chat.message', 2],
+    ]);
+    expect((await t.db.chat.findFirstOrThrow({ where: { accountId, phone: fresh } })).botStep).toBe('menu');
+    expect(sent.slice(sentBefore).map((m) => m.to)).toEqual([fresh, fresh]);
+  });
+
   it('answers the business-hours message outside the store’s hours (a Saturday night) and leaves the chat waiting', async () => {
     const store = await t.db.location.create({
       data: { accountId, name: 'Loja Seg a Sex', openingHours: [1, 2, 3, 4, 5].map((weekday) => ({ weekday, open: '08:00', close: '18:00' })) },

@@ -151,43 +151,86 @@ export function createChatInbound({ repo, admin, channel, carts, assignment, not
     }
   }
 
-  return {
-    /** `onInbound`: the customer's message into their open chat (opened when none is), then the bot or the queue. */
-    async handleInbound(m: InboundMessage) {
-      const customer = await repo.customerByPhone(m.accountId, m.from, m.profileName);
-      const flow = await flowOf(m.accountId);
-      let chat = await repo.findOpenByPhone(m.accountId, m.from);
-      if (!chat) {
-        const locationId = (await repo.customerStore(m.accountId, customer.id)) ?? flow.defaultLocationId ?? (await repo.firstStore(m.accountId));
-        ({ chat } = await repo.open({
-          accountId: m.accountId,
-          customerId: customer.id,
-          phone: m.from,
-          channel: flow.enabled ? 'whatsapp_bot' : 'whatsapp',
-          status: flow.enabled ? 'bot' : 'waiting',
-          locationId,
-        }));
-      }
-      const kind = m.kind === 'media' ? 'media' : 'text';
-      const body = m.text ?? m.button?.text ?? null;
-      const stored = await repo.addMessage({
+  /** The customer's message into their open chat (opened when none is), then the bot or the queue. */
+  async function handleInbound(m: InboundMessage) {
+    const customer = await repo.customerByPhone(m.accountId, m.from, m.profileName);
+    const flow = await flowOf(m.accountId);
+    let chat = await repo.findOpenByPhone(m.accountId, m.from);
+    if (!chat) {
+      const locationId = (await repo.customerStore(m.accountId, customer.id)) ?? flow.defaultLocationId ?? (await repo.firstStore(m.accountId));
+      ({ chat } = await repo.open({
         accountId: m.accountId,
-        chatId: chat.id,
-        direction: 'in',
-        author: 'customer',
-        kind,
-        body,
-        media: m.media ? { url: m.media.url, media_type: m.media.mediaType, name: m.media.filename } : null,
-        providerMessageId: `${m.provider}:${m.providerMessageId}`,
-        createdAt: m.at,
-      });
-      // A replay of a message already stored: handled the first time.
-      if (!stored) return;
-      await repo.update(m.accountId, chat.id, { unreadCount: { increment: 1 }, lastMessageAt: m.at, lastMessagePreview: previewOf(kind, body) });
-      const after = (await repo.find(m.accountId, chat.id))!;
-      notify(m.accountId, { type: 'chat.message', chat_id: chat.id, message: toChatMessage(stored), chat: toChatSummary(after) }, [after.attendantUserId]);
-      if (after.status === 'bot') await runBot(after, body ?? '', flow);
-      else if (after.status === 'waiting') await assignment.assignWaiting(m.accountId);
+        customerId: customer.id,
+        phone: m.from,
+        channel: flow.enabled ? 'whatsapp_bot' : 'whatsapp',
+        status: flow.enabled ? 'bot' : 'waiting',
+        locationId,
+      }));
+    }
+    const kind = m.kind === 'media' ? 'media' : 'text';
+    const body = m.text ?? m.button?.text ?? null;
+    const stored = await repo.addMessage({
+      accountId: m.accountId,
+      chatId: chat.id,
+      direction: 'in',
+      author: 'customer',
+      kind,
+      body,
+      media: m.media ? { url: m.media.url, media_type: m.media.mediaType, name: m.media.filename } : null,
+      providerMessageId: `${m.provider}:${m.providerMessageId}`,
+      createdAt: m.at,
+    });
+    // A replay of a message already stored: handled the first time.
+    if (!stored) return;
+    await repo.update(m.accountId, chat.id, { unreadCount: { increment: 1 }, lastMessageAt: m.at, lastMessagePreview: previewOf(kind, body) });
+    const after = (await repo.find(m.accountId, chat.id))!;
+    notify(m.accountId, { type: 'chat.message', chat_id: chat.id, message: toChatMessage(stored), chat: toChatSummary(after) }, [after.attendantUserId]);
+    if (after.status === 'bot') await runBot(after, body ?? '', flow);
+    else if (after.status === 'waiting') await assignment.assignWaiting(m.accountId);
+  }
+
+  return {
+    handleInbound,
+
+    /**
+     * `onInboundMany`: a job's messages. Those to a chat open or waiting (an attendant's, or the
+     * queue's) are stored together, a statement per account, and told one by one; the others (a new
+     * chat, the bot's turn) go through `handleInbound` in the order they came.
+     */
+    async handleInboundMany(messages: InboundMessage[]) {
+      const accounts = new Map<number, InboundMessage[]>();
+      for (const m of messages) accounts.set(m.accountId, [...(accounts.get(m.accountId) ?? []), m]);
+      for (const [accountId, list] of accounts) {
+        const open = new Map((await repo.openByPhones(accountId, [...new Set(list.map((m) => m.from))])).map((c) => [c.phone, c]));
+        const together = list.filter((m) => ['open', 'waiting'].includes(open.get(m.from)?.status ?? ''));
+        const stored = await repo.addCustomerMessages(
+          accountId,
+          together.map((m) => {
+            const kind = m.kind === 'media' ? 'media' : 'text';
+            const body = m.text ?? m.button?.text ?? null;
+            return {
+              chatId: open.get(m.from)!.id,
+              kind,
+              body,
+              media: m.media ? { url: m.media.url, media_type: m.media.mediaType, name: m.media.filename } : null,
+              providerMessageId: `${m.provider}:${m.providerMessageId}`,
+              createdAt: m.at,
+              preview: previewOf(kind, body),
+            };
+          }),
+        );
+        if (stored.length) {
+          const chats = new Map((await repo.findMany(accountId, [...new Set(stored.map((s) => s.chatId))])).map((c) => [c.id, c]));
+          for (const { providerMessageId: _, ...message } of stored) {
+            const after = chats.get(message.chatId)!;
+            notify(accountId, { type: 'chat.message', chat_id: after.id, message: toChatMessage(message), chat: toChatSummary(after) }, [after.attendantUserId]);
+          }
+          if ([...chats.values()].some((c) => c.status === 'waiting')) await assignment.assignWaiting(accountId);
+        }
+        // The rest one by one: a replay is answered there as one, a chat that moved on is found again.
+        const done = new Set(stored.map((s) => s.providerMessageId));
+        for (const m of list) if (!done.has(`${m.provider}:${m.providerMessageId}`)) await handleInbound(m);
+      }
     },
 
     /** `onStatus`: the delivery status of a message a chat sent (its own, or a cart link). */

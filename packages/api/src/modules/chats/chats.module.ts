@@ -53,7 +53,7 @@ export const chatsModule: AppModule = {
       notify,
       log,
     });
-    messaging.onInbound((m) => inbound.handleInbound(m));
+    messaging.onInboundMany((messages) => inbound.handleInboundMany(messages));
     messaging.onStatus((u) => inbound.handleStatus(u));
     registerChatRoutes(
       app,

@@ -63,6 +63,18 @@ export interface NewChatMessage {
   createdAt?: Date;
 }
 
+/** A customer's message to a chat still open or waiting (the inbound batch). */
+export interface CustomerMessage {
+  chatId: number;
+  kind: 'text' | 'media';
+  body: string | null;
+  media: { url: string; media_type: string; name: string | null } | null;
+  providerMessageId: string;
+  createdAt: Date;
+  /** The list's preview of the message (previewOf). */
+  preview: string;
+}
+
 export interface ChatEventData {
   kind: 'assigned' | 'transferred' | 'status';
   fromUserId?: number | null;
@@ -131,7 +143,7 @@ function listTotal(accountId: number, q: ChatListQuery, scope: number[] | null, 
  * One chat as chatSelect reads it (its store, customer, attendant and tags), in one statement: the
  * inbound jobs read a chat two or three times per customer message.
  */
-const chatRows = (tx: Tx | Db, where: Prisma.Sql) => tx.$queryRaw<ChatRow[]>`
+const chatRows = (tx: Tx | Db, where: Prisma.Sql, limit = 1) => tx.$queryRaw<ChatRow[]>`
   SELECT c.id, c.account_id AS "accountId", c.location_id AS "locationId", c.customer_id AS "customerId", c.phone, c.channel, c.status,
          c.attendant_user_id AS "attendantUserId", c.unread_count AS "unreadCount", c.last_message_at AS "lastMessageAt",
          c.last_message_preview AS "lastMessagePreview", c.assigned_at AS "assignedAt", c.first_response_at AS "firstResponseAt",
@@ -147,7 +159,7 @@ const chatRows = (tx: Tx | Db, where: Prisma.Sql) => tx.$queryRaw<ChatRow[]>`
     LEFT JOIN users u ON u.id = c.attendant_user_id
    WHERE ${where}
    ORDER BY c.id
-   LIMIT 1`;
+   LIMIT ${limit}`;
 
 /**
  * `changed`: told after a write that changes what the chats list shows has committed (the list's
@@ -181,6 +193,59 @@ export function createChatsRepo(db: Db, { changed = async () => undefined }: { c
     async find(accountId: number, id: number, scope: number[] | null = null, tx: Tx | Db = db): Promise<ChatRow | null> {
       const inScope = scope ? Prisma.sql`AND (c.location_id = ANY(${scope}::int[]) OR c.location_id IS NULL)` : Prisma.empty;
       return (await chatRows(tx, Prisma.sql`c.id = ${id} AND c.account_id = ${accountId} ${inScope}`))[0] ?? null;
+    },
+
+    /** Chats of the account by id (with what `find` reads). */
+    findMany: (accountId: number, ids: number[]): Promise<ChatRow[]> =>
+      ids.length ? chatRows(db, Prisma.sql`c.id = ANY(${ids}::int[]) AND c.account_id = ${accountId}`, ids.length) : Promise.resolve([]),
+
+    /** The conversations not closed of phones (of each phone, its oldest), as the inbound batch needs them. */
+    openByPhones: (accountId: number, phones: string[]) =>
+      db.$queryRaw<Array<{ id: number; phone: string; status: string }>>`
+        SELECT DISTINCT ON (phone) id, phone, status FROM chats
+         WHERE account_id = ${accountId} AND phone = ANY(${phones}::text[]) AND status <> 'closed'
+         ORDER BY phone, id`,
+
+    /**
+     * Customers' messages into chats still open or waiting, in one statement: each stored once (a
+     * provider id stored before is skipped, as is a message whose chat has moved on: closed, or back
+     * with the bot), and each chat's unread count, last message and preview moved with its messages.
+     * Answers the messages stored, in order, each with its provider id.
+     */
+    async addCustomerMessages(accountId: number, messages: CustomerMessage[]): Promise<Array<ChatMessageRow & { providerMessageId: string }>> {
+      if (!messages.length) return [];
+      const rows = await db.$queryRaw<Array<Omit<ChatMessageRow, 'authorUser'> & { providerMessageId: string }>>`
+        WITH input AS (
+          SELECT * FROM unnest(${messages.map((m) => m.chatId)}::int[], ${messages.map((m) => m.kind)}::text[], ${messages.map((m) => m.body)}::text[],
+                               ${messages.map((m) => (m.media ? JSON.stringify(m.media) : null))}::text[], ${messages.map((m) => m.providerMessageId)}::text[],
+                               ${messages.map((m) => m.createdAt)}::timestamptz[], ${messages.map((m) => m.preview)}::text[])
+                   WITH ORDINALITY AS x(chat_id, kind, body, media, provider_message_id, created_at, preview, ord)
+        ), ins AS (
+          INSERT INTO chat_messages (account_id, chat_id, direction, author, kind, body, media, provider_message_id, created_at)
+          SELECT ${accountId}, i.chat_id, 'in', 'customer', i.kind, i.body, i.media::jsonb, i.provider_message_id, i.created_at
+            FROM input i JOIN chats c ON c.id = i.chat_id AND c.account_id = ${accountId} AND c.status IN ('open', 'waiting')
+           ORDER BY i.ord
+          ON CONFLICT (account_id, provider_message_id) DO NOTHING
+          RETURNING id, chat_id, direction, author, kind, body, media, cart_id, template_id, outbound_message_id, delivery_status, delivery_error, provider_message_id, created_at
+        ), per_chat AS (
+          SELECT DISTINCT ON (ins.chat_id) ins.chat_id, count(*) OVER (PARTITION BY ins.chat_id) AS n, ins.created_at AS at, i.preview
+            FROM ins JOIN input i ON i.provider_message_id = ins.provider_message_id
+           ORDER BY ins.chat_id, ins.created_at DESC, ins.id DESC
+        ), moved AS (
+          UPDATE chats c
+             SET unread_count = c.unread_count + p.n,
+                 last_message_at = CASE WHEN c.last_message_at IS NULL OR p.at >= c.last_message_at THEN p.at ELSE c.last_message_at END,
+                 last_message_preview = CASE WHEN c.last_message_at IS NULL OR p.at >= c.last_message_at THEN p.preview ELSE c.last_message_preview END,
+                 updated_at = now()
+            FROM per_chat p WHERE c.id = p.chat_id
+          RETURNING c.id
+        )
+        SELECT id, chat_id AS "chatId", direction, author, kind, body, media, cart_id AS "cartId", template_id AS "templateId",
+               outbound_message_id AS "outboundMessageId", delivery_status AS "deliveryStatus", delivery_error AS "deliveryError",
+               provider_message_id AS "providerMessageId", created_at AS "createdAt"
+          FROM ins ORDER BY id`;
+      if (rows.length) await changed(accountId);
+      return rows.map((r) => ({ ...r, authorUser: null }));
     },
 
     /** The conversation not closed of a phone, if any. */

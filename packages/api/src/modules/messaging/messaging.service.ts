@@ -3,7 +3,7 @@ import { createBatcher } from '../../lib/batcher.ts';
 import type { JobQueue } from '../../lib/queue.ts';
 import type { MessageProvider, ProviderMessage } from './message-provider.ts';
 import type { MessageRow, MessagingRepo, NewMessage } from './messaging.repo.ts';
-import type { ArrivedMessage, WhatsAppRepo } from './whatsapp.repo.ts';
+import type { ArrivedMessage, InboundRow, WhatsAppRepo } from './whatsapp.repo.ts';
 import type { DeliveryStatus, InboundMessage, StatusUpdate, TemplateDecision, WhatsAppChannel, WhatsAppContent } from './whatsapp.ts';
 
 export const MAX_MESSAGE_ATTEMPTS = 5;
@@ -16,6 +16,17 @@ const SEND_CONCURRENCY = 16;
 /** A stored customer's message no handler has seen after this long is queued again by the sweep (up to a day old). */
 export const INBOUND_SWEEP_AFTER_MS = 2 * 60_000;
 const INBOUND_SWEEP_WITHIN_MS = 24 * 3_600_000;
+/** Customers' messages handled together by one `whatsapp.inbound` job (a webhook batch, or the sweep's). */
+const INBOUND_PER_JOB = 100;
+/** The `whatsapp.inbound` jobs of stored messages, INBOUND_PER_JOB at a time (`tag` keeps their ids apart: new, or the sweep's run). */
+const inboundJobs = (ids: number[], tag: string) => {
+  const jobs = [];
+  for (let i = 0; i < ids.length; i += INBOUND_PER_JOB) {
+    const inboundIds = ids.slice(i, i + INBOUND_PER_JOB);
+    jobs.push({ payload: { inboundIds }, opts: { jobId: `wa-inbound-${tag}-${inboundIds[0]}-${inboundIds.length}` } });
+  }
+  return jobs;
+};
 /** One send job per message. */
 export const messageJobId = (messageId: number) => `message-${messageId}`;
 /** BullMQ job ids may not hold ':'; provider ids are kept to safe characters. */
@@ -82,6 +93,7 @@ const retryDelay = (attempt: number) => Math.min(30_000, 1_000 * 2 ** (attempt -
 
 export function createMessagingService({ repo, whatsapp, queue, provider, ratePerSecond = 80, onActivity }: MessagingDeps) {
   const inboundHandlers: Array<(m: InboundMessage) => Promise<void>> = [];
+  const inboundBatchHandlers: Array<(m: InboundMessage[]) => Promise<void>> = [];
   const statusHandlers: Array<(u: StatusUpdate) => Promise<void>> = [];
   const statusBatchHandlers: Array<(u: StatusUpdate[]) => Promise<void>> = [];
   const templateHandlers: Array<(d: TemplateDecision) => Promise<void>> = [];
@@ -180,7 +192,7 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
     });
     const fresh = ids.filter((id): id is number => id !== null);
     // Stored is answered: the jobs are queued without waiting (Redis away: the sweep queues them).
-    queue.addManyLater('whatsapp.inbound', fresh.map((inboundId) => ({ payload: { inboundId }, opts: { jobId: `wa-inbound-${inboundId}` } })));
+    queue.addManyLater('whatsapp.inbound', inboundJobs(fresh, 'new'));
     for (const inboundId of fresh) onActivity?.({ kind: 'inbound', inboundId });
     return ids;
   }, { inFlight: 4 });
@@ -190,8 +202,32 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
     return whatsapp;
   }
 
+  /** A stored message as the handlers see it, with our message it answers (found by the provider's id the first time). */
+  async function asInboundMessage(row: InboundRow): Promise<InboundMessage> {
+    let reply: MessageRow | null = null;
+    if (row.replyToId !== null) reply = await repo.find(row.replyToId);
+    else if (row.contextProviderMessageId) {
+      reply = await repo.findByProviderId(row.provider, row.contextProviderMessageId, row.accountId);
+      if (reply) await inboundStore().setReplyTo(row.id, reply.id);
+    }
+    return {
+      accountId: row.accountId,
+      provider: row.provider,
+      providerMessageId: row.providerMessageId,
+      from: row.from,
+      profileName: row.profileName,
+      kind: row.kind as InboundMessage['kind'],
+      text: row.text,
+      media: row.media as InboundMessage['media'],
+      button: row.button as InboundMessage['button'],
+      replyTo: reply && reply.accountId === row.accountId ? { messageId: reply.id, subjectType: reply.subjectType, subjectId: reply.subjectId } : null,
+      at: row.sentAt,
+    };
+  }
+
   const channel: WhatsAppChannel = {
     onInbound: (handler) => void inboundHandlers.push(handler),
+    onInboundMany: (handler) => void inboundBatchHandlers.push(handler),
     onStatus: (handler) => void statusHandlers.push(handler),
     onStatuses: (handler) => void statusBatchHandlers.push(handler),
     onTemplateDecision: (handler) => void templateHandlers.push(handler),
@@ -244,36 +280,46 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
     /** The sweep: stored customers' messages no handler has seen (their job never queued, or failed for good) are queued again. */
     async sweepInbound(now = new Date()) {
       const ids = await inboundStore().unhandled(new Date(now.getTime() - INBOUND_SWEEP_WITHIN_MS), new Date(now.getTime() - INBOUND_SWEEP_AFTER_MS), 500);
-      await queue.addMany('whatsapp.inbound', ids.map((inboundId) => ({ payload: { inboundId }, opts: { jobId: `wa-inbound-${inboundId}-${now.getTime()}` } })));
+      await queue.addMany('whatsapp.inbound', inboundJobs(ids, `sweep-${now.getTime()}`));
       return ids.length;
     },
 
-    /** The `whatsapp.inbound` job: the message as the handlers see it, handed to each. */
-    async handleInbound(inboundId: number) {
+    /**
+     * The `whatsapp.inbound` job: stored customers' messages no handler has seen, as the handlers see
+     * them, handed together to the batch handlers, then one by one to the others, and marked handled.
+     * When the batch fails, each message goes through on its own: those that do are marked, and the
+     * job is retried for the others (a phone's later messages wait with its first that failed).
+     */
+    async handleInbound(inboundIds: number[]) {
       const store = inboundStore();
-      const row = await store.findInbound(inboundId);
-      if (!row || row.handledAt) return;
-      let reply: MessageRow | null = null;
-      if (row.replyToId !== null) reply = await repo.find(row.replyToId);
-      else if (row.contextProviderMessageId) {
-        reply = await repo.findByProviderId(row.provider, row.contextProviderMessageId, row.accountId);
-        if (reply) await store.setReplyTo(row.id, reply.id);
-      }
-      const message: InboundMessage = {
-        accountId: row.accountId,
-        provider: row.provider,
-        providerMessageId: row.providerMessageId,
-        from: row.from,
-        profileName: row.profileName,
-        kind: row.kind as InboundMessage['kind'],
-        text: row.text,
-        media: row.media as InboundMessage['media'],
-        button: row.button as InboundMessage['button'],
-        replyTo: reply && reply.accountId === row.accountId ? { messageId: reply.id, subjectType: reply.subjectType, subjectId: reply.subjectId } : null,
-        at: row.sentAt,
+      const rows = (await store.findInboundMany(inboundIds)).filter((r) => !r.handledAt);
+      if (!rows.length) return;
+      const messages: InboundMessage[] = [];
+      for (const row of rows) messages.push(await asInboundMessage(row));
+      const handle = async (batch: InboundMessage[]) => {
+        for (const handler of inboundBatchHandlers) await handler(batch);
+        for (const m of batch) for (const handler of inboundHandlers) await handler(m);
       };
-      for (const handler of inboundHandlers) await handler(message);
-      await store.markHandled(row.id, new Date());
+      try {
+        await handle(messages);
+        await store.markHandled(rows.map((r) => r.id), new Date());
+      } catch (err) {
+        if (rows.length === 1) throw err;
+        const stuck = new Set<string>();
+        let failure: unknown = null;
+        for (const [i, row] of rows.entries()) {
+          const key = `${row.accountId}\u0000${row.from}`;
+          if (stuck.has(key)) continue;
+          try {
+            await handle([messages[i]!]);
+            await store.markHandled([row.id], new Date());
+          } catch (e) {
+            stuck.add(key);
+            failure ??= e;
+          }
+        }
+        if (failure) throw failure;
+      }
     },
     /**
      * The `whatsapp.statuses` job: applies a batch of reported statuses, each only if it moves its

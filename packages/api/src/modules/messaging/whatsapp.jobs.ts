@@ -4,8 +4,8 @@ import type { TemplateDecision } from './whatsapp.ts';
 
 declare module '../../jobs/queues.ts' {
   interface JobPayloads {
-    /** Hands one stored customer's message (whatsapp_inbound) to the onInbound handlers. */
-    'whatsapp.inbound': { inboundId: number };
+    /** Hands stored customers' messages (whatsapp_inbound, a webhook batch's) to the onInbound handlers. */
+    'whatsapp.inbound': { inboundIds: number[] };
     /** Applies delivery statuses a provider reported (forward only) and tells the onStatus handlers; `attempt` counts the tries of statuses of messages not recorded yet. */
     'whatsapp.statuses': { statuses: ReportedStatus[]; attempt?: number };
     /** Queues again the customers' messages stored that no handler has seen. */
@@ -20,7 +20,7 @@ export async function registerWhatsAppJobs(queue: JobQueue, messaging: Messaging
   queue.handle('messages.send', async ({ messageId }) => {
     await messaging.deliver(messageId);
   });
-  queue.handle('whatsapp.inbound', ({ inboundId }) => messaging.handleInbound(inboundId));
+  queue.handle('whatsapp.inbound', ({ inboundIds }) => messaging.handleInbound(inboundIds));
   queue.handle('whatsapp.statuses', async ({ statuses, attempt }) => {
     await messaging.applyStatuses(statuses, attempt);
   });

@@ -67,9 +67,9 @@ export function createWhatsAppRepo(db: Db) {
         select: { id: true, provider: true, providerMessageId: true },
       });
     },
-    /** The handlers have seen the message. */
-    markHandled(id: number, at: Date) {
-      return db.whatsAppInbound.updateMany({ where: { id, handledAt: null }, data: { handledAt: at } });
+    /** The handlers have seen the messages. */
+    markHandled(ids: number[], at: Date) {
+      return db.whatsAppInbound.updateMany({ where: { id: { in: ids }, handledAt: null }, data: { handledAt: at } });
     },
     /** Messages stored between `from` and `to` that no handler has seen (their job was never queued, or failed for good). */
     async unhandled(from: Date, to: Date, take: number) {
@@ -84,8 +84,9 @@ export function createWhatsAppRepo(db: Db) {
     findInboundByProviderId(provider: string, providerMessageId: string) {
       return db.whatsAppInbound.findUnique({ where: { provider_providerMessageId: { provider, providerMessageId } }, select: inboundSelect });
     },
-    findInbound(id: number) {
-      return db.whatsAppInbound.findUnique({ where: { id }, select: inboundSelect });
+    /** Stored messages by id, in the order they were stored. */
+    findInboundMany(ids: number[]) {
+      return db.whatsAppInbound.findMany({ where: { id: { in: ids } }, select: inboundSelect, orderBy: { id: 'asc' } });
     },
     setReplyTo(id: number, replyToId: number) {
       return db.whatsAppInbound.updateMany({ where: { id, replyToId: null }, data: { replyToId } });
@@ -142,5 +143,5 @@ export function createWhatsAppRepo(db: Db) {
   };
 }
 export type WhatsAppRepo = ReturnType<typeof createWhatsAppRepo>;
-export type InboundRow = NonNullable<Awaited<ReturnType<WhatsAppRepo['findInbound']>>>;
+export type InboundRow = Awaited<ReturnType<WhatsAppRepo['findInboundMany']>>[number];
 export type NumberRow = NonNullable<Awaited<ReturnType<WhatsAppRepo['numberOf']>>>;

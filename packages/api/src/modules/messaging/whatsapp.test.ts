@@ -131,6 +131,31 @@ describe('webhook signature', () => {
     expect(inbound.filter((m) => m.providerMessageId === id)).toHaveLength(1);
   });
 
+  it('a job whose handler fails for one message: the others go through and are marked, that phone’s later ones wait with it for the retry', async () => {
+    const [a, b] = [randomMobile(), randomMobile()];
+    const failing = `wamid.fail${graphId()}`;
+    let fail = true;
+    t.app.messaging.onInbound(async (m) => {
+      if (fail && m.providerMessageId === failing) throw new Error('handler down');
+    });
+    const rows = [];
+    for (const [from, id] of [[a, failing], [a, `${failing}-depois`], [b, `${failing}-outro`]] as const) {
+      rows.push(await t.db.whatsAppInbound.create({ data: { accountId: bomPreco, provider: 'cloud', providerMessageId: id, from, kind: 'text', text: id, sentAt: new Date() } }));
+    }
+    const ids = rows.map((r) => r.id);
+    await expect(t.app.messaging.handleInbound(ids)).rejects.toThrow('handler down');
+    const handledOf = async () => (await t.db.whatsAppInbound.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } })).map((r) => r.handledAt !== null);
+    expect(await handledOf()).toEqual([false, false, true]);
+    const seen = () => inbound.filter((m) => [a, b].includes(m.from)).map((m) => m.providerMessageId);
+    const before = seen().length;
+    fail = false;
+    await t.app.messaging.handleInbound(ids);
+    expect(await handledOf()).toEqual([true, true, true]);
+    // The retry hands over the failing phone's messages in order, and not the other phone's again.
+    expect(seen().slice(before)).toEqual([failing, `${failing}-depois`]);
+    expect(seen().filter((id) => id === `${failing}-outro`)).toHaveLength(1);
+  });
+
   it('drops messages to a number no account has', async () => {
     const id = `wamid.nobody${graphId()}`;
     const res = await webhook(textPayload('999999999999', randomMobile().slice(1), id, 'Oi'));

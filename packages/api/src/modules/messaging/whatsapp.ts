@@ -78,6 +78,11 @@ export interface TemplateDecision {
 /** What the messaging module offers about the channel (inside `services.messaging`). */
 export interface WhatsAppChannel {
   onInbound(handler: (message: InboundMessage) => Promise<void>): void;
+  /**
+   * The same, the messages of a job at a time, in the order they were stored (a handler that writes
+   * them together: chats). Called again with the same messages when the job is retried.
+   */
+  onInboundMany(handler: (messages: InboundMessage[]) => Promise<void>): void;
   onStatus(handler: (update: StatusUpdate) => Promise<void>): void;
   /** The same, a batch of statuses at a time (one statement for many: a campaign's deliveries). */
   onStatuses(handler: (updates: StatusUpdate[]) => Promise<void>): void;
