@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 /**
@@ -44,3 +44,14 @@ export function replayReadBody(request: FastifyRequest, _reply: FastifyReply, pa
   replay.end(body);
   done(null, replay);
 }
+
+/** Fastify's own JSON body parser (prototype poisoning rejected, as the app's routes parse) as a plain function: throws what it rejects. */
+export const jsonParserOf = (app: FastifyInstance) => {
+  const parser = app.getDefaultJsonParser('error', 'error') as unknown as (req: unknown, body: string, done: (err: Error | null, value?: unknown) => void) => void;
+  return (text: string) => {
+    let result: { err: Error | null; value?: unknown } | undefined;
+    parser(undefined, text, (err, value) => (result = { err, value }));
+    if (!result || result.err) throw result?.err ?? new Error('the JSON parser did not answer at once');
+    return result.value;
+  };
+};

@@ -71,6 +71,9 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** The security headers of every answer but the ad-serving ones (the webhook's fast path gives them too). */
+export const APP_SECURITY_HEADERS: Readonly<Record<string, string>> = helmetHeaders(HELMET_OPTIONS);
+
 /**
  * CORS, security headers, a per-IP request ceiling (shared through Redis when configured) and
  * load shedding while the server drains.
@@ -103,7 +106,7 @@ export default fp<{ corsOrigins: string[] | true; rateLimitMax: number; redis?: 
       maxAge: 600,
     });
     // Security headers: the same on every response of a kind, so computed once, not per request.
-    const appHeaders = helmetHeaders(HELMET_OPTIONS);
+    const appHeaders = APP_SECURITY_HEADERS;
     app.addHook('onRequest', (request, reply, done) => {
       reply.headers(AD_SERVING_PREFIXES.some((p) => request.url.startsWith(p)) ? AD_SERVING_HEADERS : appHeaders);
       done();

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import { jsonParserOf } from '../../lib/fast-path.ts';
 import type { AppModule } from '../../lib/module.ts';
 import { requestIdOf } from '../../lib/request-id.ts';
 import { clientAddressOf, createPublicLimits } from '../../lib/public-limits.ts';
@@ -27,17 +27,6 @@ import { createPublisherGateRepo } from './publisher-gate.repo.ts';
 import { createPublisherGate, createRedisGateBus, type PublisherGate } from './publisher-gate.ts';
 import { createRequestStats, type RequestStats } from './request-stats.ts';
 import { registerRmaRoutes } from './rma.routes.ts';
-
-/** Fastify's own JSON body parser (prototype poisoning rejected, as the app's routes parse) as a plain function: throws what it rejects. */
-const jsonParserOf = (app: FastifyInstance) => {
-  const parser = app.getDefaultJsonParser('error', 'error') as unknown as (req: unknown, body: string, done: (err: Error | null, value?: unknown) => void) => void;
-  return (text: string) => {
-    let result: { err: Error | null; value?: unknown } | undefined;
-    parser(undefined, text, (err, value) => (result = { err, value }));
-    if (!result || result.err) throw result?.err ?? new Error('the JSON parser did not answer at once');
-    return result.value;
-  };
-};
 
 /**
  * Serving ads: the in-memory ad index (kept current by the retail-media writes registered after

@@ -1,4 +1,6 @@
+import { jsonParserOf } from '../../lib/fast-path.ts';
 import type { AppModule } from '../../lib/module.ts';
+import { APP_SECURITY_HEADERS, CORS_EXPOSED_HEADERS } from '../../plugins/security.ts';
 import type { MessageProvider } from './message-provider.ts';
 import { createMessagingRepo } from './messaging.repo.ts';
 import { createMessagingService, type MessagingService } from './messaging.service.ts';
@@ -8,6 +10,7 @@ import { registerWhatsAppJobs } from './whatsapp.jobs.ts';
 import { createWhatsAppRepo } from './whatsapp.repo.ts';
 import { registerWhatsAppRoutes } from './whatsapp.routes.ts';
 import { createWhatsAppService, outboundItem } from './whatsapp.service.ts';
+import { createWebhookFastPath } from './webhook-fast-path.ts';
 
 export type { MessageProvider };
 
@@ -17,10 +20,10 @@ export type { MessageProvider };
  */
 export const messagingModule: AppModule = {
   name: 'messaging',
-  async register(app, { config, db, queue, realtime, provide }) {
+  async register(app, { config, db, database, queue, realtime, provide, serveAhead }) {
     const wa = config.whatsapp;
     const messages = createMessagingRepo(db);
-    const repo = createWhatsAppRepo(db);
+    const repo = createWhatsAppRepo(db, database.sql);
     const show = (accountId: number, phone: string, message: ReturnType<typeof outboundItem>) =>
       realtime.toAccount(accountId, 'whatsapp', { type: 'simulator.message', phone, message });
     // The simulator reports through the service's own queues (built below): late-bound.
@@ -52,7 +55,19 @@ export const messagingModule: AppModule = {
     });
     late.messaging = messaging;
     await registerWhatsAppJobs(queue, messaging);
-    registerWhatsAppRoutes(app, createWhatsAppService({ messaging, messages, repo, config: wa, show }));
+    const whatsapp = createWhatsAppService({ messaging, messages, repo, config: wa, show });
+    registerWhatsAppRoutes(app, whatsapp);
+    serveAhead(
+      '/webhooks/whatsapp',
+      createWebhookFastPath({
+        whatsapp,
+        securityHeaders: APP_SECURITY_HEADERS,
+        exposedHeaders: CORS_EXPOSED_HEADERS,
+        parseJson: jsonParserOf(app),
+        bodyLimit: config.bodyLimit,
+        appSecret: wa.appSecret,
+      }),
+    );
     provide({ messaging });
     app.decorate('messaging', messaging);
   },
