@@ -217,6 +217,25 @@ describe.each(engines)('%s tag versions and read cache', (_name, make) => {
     expect(s.loads).toBe(2);
   });
 
+  it('serves an entry whose lagging tag changed while it is younger than the lag, never one whose strict tag changed', async () => {
+    let clock = 1_000;
+    const reads = createReadCache(cache.versions, { now: () => clock });
+    const s = source('v1');
+    const tags = ['chats:1', { tag: 'chats-activity:1', lagMs: 750 }];
+    expect(await reads.read('page', tags, s.load)).toBe('v1');
+    s.value = 'v2';
+    await reads.changed('chats-activity:1');
+    clock += 700;
+    expect(await reads.read('page', tags, s.load)).toBe('v1');
+    clock += 100;
+    expect(await reads.read('page', tags, s.load)).toBe('v2');
+    // Loaded just now: a strict change is seen at once, however young the entry.
+    s.value = 'v3';
+    await reads.changed('chats:1');
+    expect(await reads.read('page', tags, s.load)).toBe('v3');
+    expect(s.loads).toBe(3);
+  });
+
   it('freezes what it holds: callers share it', async () => {
     const reads = createReadCache(cache.versions);
     const value = await reads.read('frozen', ['f'], async () => ({ list: [1, 2], nested: { ok: true } }));

@@ -209,12 +209,16 @@ export interface ReadCache {
    * The value of `key`, loaded by `load` unless an entry stored under the current versions of `tags`
    * (always the same tags for a key) is held. A load that throws is not cached. `until`: when a value
    * loaded stops being true by the clock alone (a promotion's end), in milliseconds; the entry lives
-   * no longer than that.
+   * no longer than that. A tag given with `lagMs` may have changed since the entry was loaded, if it
+   * was loaded less than that long ago (writes its readers learn of otherwise, and not sooner).
    */
-  read<T>(key: string, tags: readonly string[], load: () => Promise<T>, until?: (value: T) => number | null): Promise<T>;
+  read<T>(key: string, tags: readonly CacheTag[], load: () => Promise<T>, until?: (value: T) => number | null): Promise<T>;
   /** After a write has committed: every instance reloads what it read under these tags. */
   changed(...tags: string[]): Promise<void>;
 }
+
+/** A tag a cached value was read under: a name, or a name whose changes it may lag by up to `lagMs`. */
+export type CacheTag = string | { tag: string; lagMs: number };
 
 export interface ReadCacheOptions {
   max?: number;
@@ -239,19 +243,21 @@ export function createReadCache(
   versions: TagVersions,
   { max = 20_000, maxBytes = 64 * 2 ** 20, ttlSeconds = 60, now = Date.now, sizeOf = () => 1024 }: ReadCacheOptions = {},
 ): ReadCache {
-  const entries = new LRUCache<string, { value: unknown; versions: string[]; expiresAt: number }>({
+  const entries = new LRUCache<string, { value: unknown; versions: string[]; loadedAt: number; expiresAt: number }>({
     max,
     maxSize: maxBytes,
     sizeCalculation: (e, key) => key.length + Math.max(1, typeof e.value === 'string' ? e.value.length : sizeOf(e.value)),
   });
   // Loads in flight by key, joined by reads under the same versions (a burst of misses is one query).
   const loading = new Map<string, { stamp: string; promise: Promise<unknown> }>();
-  const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
   return {
-    async read<T>(key: string, tags: readonly string[], load: () => Promise<T>, until?: (value: T) => number | null): Promise<T> {
-      const current = await versions.read(tags);
+    async read<T>(key: string, tags: readonly CacheTag[], load: () => Promise<T>, until?: (value: T) => number | null): Promise<T> {
+      const current = await versions.read(tags.map((t) => (typeof t === 'string' ? t : t.tag)));
       const held = entries.get(key);
-      if (held && held.expiresAt > now() && same(held.versions, current)) return held.value as T;
+      const at = now();
+      const valid = (e: { versions: string[]; loadedAt: number }) =>
+        e.versions.length === current.length && tags.every((t, i) => e.versions[i] === current[i] || (typeof t !== 'string' && at - e.loadedAt < t.lagMs));
+      if (held && held.expiresAt > at && valid(held)) return held.value as T;
       const stamp = current.join('\n');
       const inFlight = loading.get(key);
       if (inFlight?.stamp === stamp) return inFlight.promise as Promise<T>;
@@ -260,7 +266,7 @@ export function createReadCache(
       const promise = load()
         .then((value) => {
           const expiresAt = Math.min(now() + ttlSeconds * 1000, until?.(value) ?? Infinity);
-          if (expiresAt > now()) entries.set(key, { value: deepFreeze(value), versions: current, expiresAt });
+          if (expiresAt > now()) entries.set(key, { value: deepFreeze(value), versions: current, loadedAt: at, expiresAt });
           return value;
         })
         .finally(() => {

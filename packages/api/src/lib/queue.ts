@@ -61,6 +61,13 @@ const BACKOFF_TYPE = 'capped-exponential';
  */
 const LOCK_MS = 10_000;
 const STALLED_CHECK_MS = 5_000;
+/**
+ * Jobs a worker process runs at once. Most wait on I/O (the database, Redis, a provider), and some
+ * wait long: a message's send waits its turn in the number's throughput while a campaign takes it
+ * (a second at most). With a few, those would hold every slot and customers' messages would wait
+ * behind them; the database pool (10) bounds what runs there at once anyway.
+ */
+const WORKER_CONCURRENCY = 16;
 /** Reconnection delays to Redis: quick, so jobs resume soon after Redis is back (BullMQ's default grows to 20 s). */
 const MAX_RETRY_DELAY_MS = 2_000;
 const retryStrategy = (attempt: number) => Math.min(attempt * 200, MAX_RETRY_DELAY_MS);
@@ -158,7 +165,7 @@ export function createBullQueue(
         {
           connection,
           prefix: `${prefix}:bull`,
-          concurrency: 4,
+          concurrency: WORKER_CONCURRENCY,
           lockDuration: LOCK_MS,
           stalledInterval: STALLED_CHECK_MS,
           settings: { backoffStrategy: (attemptsMade: number) => retryDelayMs(attemptsMade, backoffMs) },

@@ -89,15 +89,36 @@ export interface Caller {
 /** The stores a user may see (null: every store of the account): `allowedLocationIds`, as other modules receive it. */
 export type StoreScope = (accountId: number, userId: number) => Promise<number[] | null>;
 
+/**
+ * Where the scopes are cached: the identity's cache of what memberships decide (plugins/identity.ts),
+ * under the membership's tag, forgotten when the user's stores change.
+ */
+export interface ScopeCache {
+  read<T>(key: string, tags: readonly string[], load: () => Promise<T>): Promise<T>;
+  forget(userId: number, accountId: number): Promise<void>;
+  tag(userId: number, accountId: number): string;
+}
+
 /** Stores, their users, and the scope a user limited to stores has. */
-export function createLocationsService({ repo }: { repo: LocationsRepo }) {
+export function createLocationsService({ repo, scopes }: { repo: LocationsRepo; scopes?: ScopeCache }) {
   // Orders (a later issue) add their counter here through `countUses`, so a store with orders is kept too.
   const counters = new Map<LocationUseKind, LocationUseCounter>();
 
   // An account's admins see every store, even one they also work at; other members linked to stores see only those.
-  const allowedLocationIds: StoreScope = async (accountId, userId) => {
+  const loadScope = async (accountId: number, userId: number) => {
     const { ids, admin } = await repo.userScope(accountId, userId);
     return !ids.length || admin ? null : ids;
+  };
+  // Read on every request of a store-limited screen (the chats list at traffic rate): cached while
+  // the membership (its role) and the user's stores keep their version. Callers get their own copy.
+  const allowedLocationIds: StoreScope = async (accountId, userId) => {
+    if (!scopes) return loadScope(accountId, userId);
+    const ids = await scopes.read(`store-scope:${userId}:${accountId}`, [scopes.tag(userId, accountId)], () => loadScope(accountId, userId));
+    return ids && [...ids];
+  };
+  /** After a user's stores changed (a link added or removed, a store deleted): every instance reloads their scope. */
+  const scopeChanged = async (accountId: number, userIds: number[]) => {
+    for (const userId of new Set(userIds)) await scopes?.forget(userId, accountId);
   };
 
   /** The store, if the account has it and it is among the stores the caller may see (null: every one). */
@@ -149,7 +170,9 @@ export function createLocationsService({ repo }: { repo: LocationsRepo }) {
         new ConflictError('LOCATION_IN_USE', { name: store.name, uses: describeUses(inUse, lang) });
       const inUse = await uses(caller.accountId, id);
       if (Object.values(inUse).some((n) => n > 0)) throw refuse(inUse);
-      if (await repo.removeUnused(caller.accountId, id)) return;
+      // Its users' links go with it (in cascade).
+      const linked = (await repo.userLocations(caller.accountId, id)).map((r) => r.userId);
+      if (await repo.removeUnused(caller.accountId, id)) return scopeChanged(caller.accountId, linked);
       // Something started using it (or it was deleted) between the count and the delete.
       if (!(await repo.find(caller.accountId, id))) throw new NotFoundError('LOCATION_NOT_FOUND');
       throw refuse(await uses(caller.accountId, id));
@@ -165,12 +188,15 @@ export function createLocationsService({ repo }: { repo: LocationsRepo }) {
     async addUserLocation(caller: Caller, locationId: number, userId: number) {
       await owned(caller, locationId);
       if (!(await repo.isMember(caller.accountId, userId))) throw new NotFoundError('USER_NOT_FOUND');
-      return toUserLocation(await repo.addUserLocation(caller.accountId, locationId, userId));
+      const link = await repo.addUserLocation(caller.accountId, locationId, userId);
+      await scopeChanged(caller.accountId, [userId]);
+      return toUserLocation(link);
     },
 
     async removeUserLocation(caller: Caller, locationId: number, userId: number) {
       await owned(caller, locationId);
       if (!(await repo.removeUserLocation(caller.accountId, locationId, userId))) throw new NotFoundError('USER_LOCATION_NOT_FOUND');
+      await scopeChanged(caller.accountId, [userId]);
     },
   };
 }

@@ -293,6 +293,14 @@ describe('user-location', () => {
     expectEnvelope(again.body, 'USER_LOCATION_NOT_FOUND');
   });
 
+  it('gives a member linked only to a store that is deleted every store again, at once', async () => {
+    const { body: c } = await create(body({ name: 'Bom Preço Equipe C' }));
+    expect((await t.http.post('/api/location/user-location').set(bearer(adminToken)).send({ location_id: c.id, user_id: managerId })).status).toBe(201);
+    expect((await list({}, managerToken)).body.data.map((l: { id: number }) => l.id)).toEqual([c.id]);
+    expect((await t.http.delete(`/api/location/${c.id}`).set(bearer(adminToken))).status).toBe(200);
+    expect((await list({}, managerToken)).body.meta.total).toBeGreaterThan(2);
+  });
+
   it('leaves an admin who works at a store unlimited: admins see every store', async () => {
     const { body: a } = await create(body({ name: 'Bom Preço Equipe do Admin' }));
     const admin = await t.db.user.findUniqueOrThrow({ where: { email: DEMO.admin } });
