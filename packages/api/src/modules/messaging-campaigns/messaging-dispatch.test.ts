@@ -46,14 +46,18 @@ function channel(rate: number, beforeSend?: (n: number) => Promise<void>) {
   return { messaging, received };
 }
 
-/** A dispatcher as one worker process runs it, with its own clock (`offsetMs` from now) and no real waiting. */
+/** A dispatcher as one worker process runs it, with its own clock (`offsetMs` from now) and no real waiting: a wait moves its clock on. */
 function worker(messaging: CampaignMessaging, offsetMs: number, sleep: (ms: number) => Promise<void> = async () => undefined) {
+  let offset = offsetMs;
   return createCampaignDispatcher({
     campaigns: createMessagingCampaignsRepo(t.db),
     recipients: createMessagingRecipientsRepo(t.db),
     messaging,
-    clock: () => new Date(Date.now() + offsetMs),
-    sleep,
+    clock: () => new Date(Date.now() + offset),
+    sleep: async (ms) => {
+      offset += ms;
+      await sleep(ms);
+    },
   });
 }
 
@@ -183,6 +187,34 @@ describe('dispatch: each customer messaged at most once per campaign', () => {
     expect(waits[0]).toBeGreaterThan(500);
     expect(waits[0]).toBeLessThanOrEqual(1000);
     expect(waits[2]).toBeLessThanOrEqual(500);
+  });
+
+  it('makes up a batch that took longer than its second with the next one at once, but not a long stall', async () => {
+    const { tag } = await audience(6);
+    const id = await scheduled(tag);
+    // The second batch's send takes 1.5 s of the dispatcher's clock; the fourth's, 5 s.
+    let offset = DAY + MINUTE;
+    const { messaging } = channel(1, async (n) => {
+      if (n === 2) offset += 1_500;
+      if (n === 4) offset += 5_000;
+    });
+    const waits: number[] = [];
+    await createCampaignDispatcher({
+      campaigns: createMessagingCampaignsRepo(t.db),
+      recipients: createMessagingRecipientsRepo(t.db),
+      messaging,
+      clock: () => new Date(Date.now() + offset),
+      sleep: async (ms) => {
+        waits.push(Math.round(ms));
+        offset += ms;
+      },
+    }).run(id);
+    // 1 a second: after the slow second batch the third goes at once (half a second made up), the
+    // fourth after what is left of its second; after the stall only a second is made up.
+    expect(waits.length).toBeLessThan(6);
+    expect(waits[0]).toBeGreaterThan(900);
+    expect(waits[1]).toBeLessThan(600);
+    expect(waits.reduce((a, b) => a + b, 0)).toBeLessThan(4_000);
   });
 });
 
