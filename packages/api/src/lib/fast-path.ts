@@ -36,6 +36,28 @@ export function handOnWithBody(req: IncomingMessage, res: ServerResponse, next: 
   next(req, res);
 }
 
+/**
+ * Reads a request's body (its declared `size`), then lets `answer` answer it from the text: what
+ * arrived short, what `answer` declines (false) and what it fails at go on to the app's route with
+ * the body read, which handles them from the start.
+ */
+export function answerWithBody(req: IncomingMessage, res: ServerResponse, next: Handler, size: number, answer: (text: string) => Promise<boolean>): void {
+  const chunks: Buffer[] = [];
+  const read = (chunk: Buffer) => chunks.push(chunk);
+  const done = () => {
+    req.off('data', read).off('end', done).off('error', done);
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+    // Less than it said (the connection failed): Fastify's parser words the answer, if anyone hears it.
+    if (body.length !== size || !req.complete) return handOnWithBody(req, res, next, body);
+    answer(body.toString('utf8')).then(
+      (answered) => answered || handOnWithBody(req, res, next, body),
+      // A failure (a decision, a store): the route tries again and answers either way.
+      () => handOnWithBody(req, res, next, body),
+    );
+  };
+  req.on('data', read).on('end', done).on('error', done);
+}
+
 /** preParsing hook of a route behind a fast path that reads bodies: the body it read, else the request's own stream. */
 export function replayReadBody(request: FastifyRequest, _reply: FastifyReply, payload: Readable, done: (err: Error | null, stream?: Readable) => void): void {
   const body = (request.raw as WithBody)[READ_BODY];

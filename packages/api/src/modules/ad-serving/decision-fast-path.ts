@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { handOnWithBody, type FastPath } from '../../lib/fast-path.ts';
+import { answerWithBody, type FastPath } from '../../lib/fast-path.ts';
 import type { AnswerHeaders } from './answer-headers.ts';
 import type { ApiKeysService } from './api-keys.service.ts';
 import type { DecisionService } from './decision.service.ts';
@@ -36,7 +36,7 @@ const CONTENT_TYPE = 'application/json; charset=utf-8';
  * not serve (404), a refused origin (403), a missing required key, the tester's bearer session, a
  * query string, another content type, a body too large, chunked or not JSON, a NUL or lone
  * surrogate in a text (escaped in the JSON), a field zod has to word, an unknown, revoked or other
- * publisher's key, a decision that failed. A body already read goes along with it (`handOnWithBody`).
+ * publisher's key, a decision that failed. A body already read goes along with it (`answerWithBody`).
  *
  * Decisions come at the rate of page views; on that path Fastify's router, hooks, body parser and
  * reply cost as much as the auction itself. Like the Fastify route's hot-path options, nothing
@@ -83,19 +83,6 @@ export function createDecisionFastPath({ decisions, apiKeys, headers, access, pa
     if (verdict?.status === 429) return answerLimited(req, res, headers, verdict.retryAfter);
     if (verdict?.status !== 200 || (target.key === undefined && verdict.settings?.requireApiKey)) return next(req, res);
     const { reflect } = verdict;
-    const chunks: Buffer[] = [];
-    const read = (chunk: Buffer) => chunks.push(chunk);
-    const done = () => {
-      req.off('data', read).off('end', done).off('error', done);
-      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      // Less than it said (the connection failed): Fastify's parser words the answer, if anyone hears it.
-      if (body.length !== target.size || !req.complete) return handOnWithBody(req, res, next, body);
-      answer(req, res, target.publisherId, target.key, reflect, body.toString('utf8')).then(
-        (answered) => answered || handOnWithBody(req, res, next, body),
-        // A decision that failed: the Fastify route tries again and answers either way.
-        () => handOnWithBody(req, res, next, body),
-      );
-    };
-    req.on('data', read).on('end', done).on('error', done);
+    answerWithBody(req, res, next, target.size, (text) => answer(req, res, target.publisherId, target.key, reflect, text));
   };
 }

@@ -46,16 +46,19 @@ function channel(rate: number, beforeSend?: (n: number) => Promise<void>) {
   return { messaging, received };
 }
 
-/** A dispatcher as one worker process runs it, with its own clock (`offsetMs` from now) and no real waiting: a wait moves its clock on. */
-function worker(messaging: CampaignMessaging, offsetMs: number, sleep: (ms: number) => Promise<void> = async () => undefined) {
-  let offset = offsetMs;
+/**
+ * A dispatcher as one worker process runs it, with its own clock (`at`: milliseconds from now, or a
+ * shared offset the test moves too) and no real waiting: a wait moves its clock on.
+ */
+function worker(messaging: CampaignMessaging, at: number | { offset: number }, sleep: (ms: number) => Promise<void> = async () => undefined) {
+  const time = typeof at === 'number' ? { offset: at } : at;
   return createCampaignDispatcher({
     campaigns: createMessagingCampaignsRepo(t.db),
     recipients: createMessagingRecipientsRepo(t.db),
     messaging,
-    clock: () => new Date(Date.now() + offset),
+    clock: () => new Date(Date.now() + time.offset),
     sleep: async (ms) => {
-      offset += ms;
+      time.offset += ms;
       await sleep(ms);
     },
   });
@@ -193,22 +196,13 @@ describe('dispatch: each customer messaged at most once per campaign', () => {
     const { tag } = await audience(6);
     const id = await scheduled(tag);
     // The second batch's send takes 1.5 s of the dispatcher's clock; the fourth's, 5 s.
-    let offset = DAY + MINUTE;
+    const time = { offset: DAY + MINUTE };
     const { messaging } = channel(1, async (n) => {
-      if (n === 2) offset += 1_500;
-      if (n === 4) offset += 5_000;
+      if (n === 2) time.offset += 1_500;
+      if (n === 4) time.offset += 5_000;
     });
     const waits: number[] = [];
-    await createCampaignDispatcher({
-      campaigns: createMessagingCampaignsRepo(t.db),
-      recipients: createMessagingRecipientsRepo(t.db),
-      messaging,
-      clock: () => new Date(Date.now() + offset),
-      sleep: async (ms) => {
-        waits.push(Math.round(ms));
-        offset += ms;
-      },
-    }).run(id);
+    await worker(messaging, time, async (ms) => void waits.push(Math.round(ms))).run(id);
     // 1 a second: after the slow second batch the third goes at once (half a second made up), the
     // fourth after what is left of its second; after the stall only a second is made up.
     expect(waits.length).toBeLessThan(6);

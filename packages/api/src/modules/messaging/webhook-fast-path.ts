@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { handOnWithBody, type FastPath } from '../../lib/fast-path.ts';
+import { answerWithBody, type FastPath } from '../../lib/fast-path.ts';
 import { requestIdOf } from '../../lib/request-id.ts';
 import { mayHoldRefusedText } from '../../plugins/input-text.ts';
 import type { WhatsAppService } from './whatsapp.service.ts';
@@ -75,19 +75,6 @@ export function createWebhookFastPath({ whatsapp, securityHeaders, exposedHeader
   return (req, res, next) => {
     const target = plainTarget(req);
     if (!target) return next(req, res);
-    const chunks: Buffer[] = [];
-    const read = (chunk: Buffer) => chunks.push(chunk);
-    const done = () => {
-      req.off('data', read).off('end', done).off('error', done);
-      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-      // Less than it said (the connection failed): Fastify's parser words the answer, if anyone hears it.
-      if (body.length !== target.size || !req.complete) return handOnWithBody(req, res, next, body);
-      answer(req, res, target.signature, body.toString('utf8')).then(
-        (answered) => answered || handOnWithBody(req, res, next, body),
-        // A store that failed: the Fastify route tries again and answers either way.
-        () => handOnWithBody(req, res, next, body),
-      );
-    };
-    req.on('data', read).on('end', done).on('error', done);
+    answerWithBody(req, res, next, target.size, (text) => answer(req, res, target.signature, text));
   };
 }
