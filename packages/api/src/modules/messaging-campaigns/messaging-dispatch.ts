@@ -19,6 +19,8 @@ export const CLAIM_LEASE_MS = 60_000;
 export const STALL_MS = 90_000;
 /** At most this many recipients per batch, whatever the rate. */
 const MAX_BATCH = 500;
+/** Batches of one campaign under way at once. */
+const PIPELINE = 2;
 /** How far behind its schedule a dispatch may make up by sending its next batches at once. */
 const MAX_BEHIND_MS = 1000;
 const SENT = new Set(['sent', 'delivered', 'read']);
@@ -114,13 +116,23 @@ export function createCampaignDispatcher({ campaigns, recipients, messaging, clo
       const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(rate)));
       // When the next batch is due: one second's sends a second. A batch that took longer (a busy
       // database) is made up by the next ones going at once, up to a second behind: a longer stall
-      // is not made up in a burst.
+      // is not made up in a burst. Two batches may be under way at once (each its own claimed rows):
+      // the next is claimed and recorded while the last one's sends are still being recorded.
       let due = clock().getTime();
+      const underWay = new Set<Promise<void>>();
+      let failure: unknown = null;
+      /** Waits for the batches under way; throws what one of them threw (its rows stay claimed for the next run). */
+      const settle = async () => {
+        await Promise.all(underWay);
+        if (failure) throw failure;
+      };
       for (;;) {
+        if (failure) return settle();
         campaign = await campaigns.findForDispatch(campaignId);
-        if (!campaign || campaign.status !== 'sending') return;
+        if (!campaign || campaign.status !== 'sending') return settle();
         const began = clock();
         if (campaign.endAt <= began) {
+          await settle();
           // Its period is over: what was not sent is not sent.
           await recipients.skipPending(campaignId);
           await campaigns.finish(campaignId, began);
@@ -128,13 +140,18 @@ export function createCampaignDispatcher({ campaigns, recipients, messaging, clo
         }
         const batch = await recipients.claim(campaignId, began, new Date(began.getTime() - CLAIM_LEASE_MS), size);
         if (!batch.length) {
-          await campaigns.finish(campaignId, began);
+          await settle();
+          await campaigns.finish(campaignId, clock());
           return;
         }
-        const sent = await sendBatch(campaign, batch);
-        await campaigns.progress(campaignId, clock());
+        const sending: Promise<void> = sendBatch(campaign, batch)
+          .then(async () => void (await campaigns.progress(campaignId, clock())))
+          .catch((err: unknown) => void (failure ??= err))
+          .finally(() => underWay.delete(sending));
+        underWay.add(sending);
+        if (underWay.size >= PIPELINE) await Promise.race(underWay);
         const now = clock().getTime();
-        due = Math.max(due + (sent / rate) * 1000, now - MAX_BEHIND_MS);
+        due = Math.max(due + (batch.filter((r) => r.optIn).length / rate) * 1000, now - MAX_BEHIND_MS);
         if (due > now) await sleep(due - now);
       }
     },
