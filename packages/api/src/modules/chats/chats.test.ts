@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userStoresChanged } from '../../../test/fixtures/locations.ts';
 import { io, type Socket } from 'socket.io-client';
 import { bearer, createTestApp, DEMO, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { BOT_FLOW_BODY, chatPhone, createAttendantUser, createChat, userIdOf } from '../../../test/fixtures/chats.ts';
@@ -272,6 +273,7 @@ describe('the list, written by the database', () => {
     // A user limited to store A sees its chats and those of no store, counted so.
     const limited = await createAttendantUser(t, 'Atendente Loja A Lista');
     await t.db.userLocation.create({ data: { accountId, locationId: storeA!.id, userId: limited.userId } });
+    await userStoresChanged(t, accountId, limited.userId);
     const token = await t.login(limited.email);
     for (const query of [{}, { status: 'waiting' }, { location_id: String(storeB!.id) }, { search: 'Lista' }] as Array<Record<string, string>>) {
       const res = await as(token).get('/api/chats').query(query);

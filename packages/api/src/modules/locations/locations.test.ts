@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { authorizationMatrix } from '../../../test/authorization-matrix.ts';
-import { locationBody } from '../../../test/fixtures/locations.ts';
+import { locationBody, userStoresChanged } from '../../../test/fixtures/locations.ts';
 import { isValidCnpj } from '@backoffice/contracts';
 import { createLocationsRepo } from './locations.repo.ts';
 import { createLocationsService, describeUses } from './locations.service.ts';
@@ -331,6 +331,7 @@ describe('authorisation', () => {
   });
   afterAll(async () => {
     await t.db.userLocation.deleteMany({ where: { locationId: store.id } });
+    await userStoresChanged(t, bomPreco, managerId);
   });
 
   const idOperations = () =>

@@ -19,6 +19,13 @@ export const CLAIM_LEASE_MS = 60_000;
 export const STALL_MS = 90_000;
 /** At most this many recipients per batch, whatever the rate. */
 const MAX_BATCH = 500;
+/**
+ * When a campaign's next batch is due, after one of `sent` messages at `rate` a second: a second's
+ * sends a second on from the last due time, so a batch that took longer is made up by the next ones
+ * going at once, but never more than MAX_BEHIND_MS of it (a longer stall is not made up in a burst).
+ */
+export const nextDue = (due: number, sent: number, rate: number, now: number) => Math.max(due + (sent / rate) * 1000, now - MAX_BEHIND_MS);
+
 /** Batches of one campaign under way at once. */
 const PIPELINE = 2;
 /** How far behind its schedule a dispatch may make up by sending its next batches at once. */
@@ -114,9 +121,7 @@ export function createCampaignDispatcher({ campaigns, recipients, messaging, clo
       if (campaign.status === 'scheduled' && !(await campaigns.start(campaignId, clock()))) return;
       const rate = Math.max(1, messaging.ratePerSecond);
       const size = Math.max(1, Math.min(MAX_BATCH, Math.floor(rate)));
-      // When the next batch is due: one second's sends a second. A batch that took longer (a busy
-      // database) is made up by the next ones going at once, up to a second behind: a longer stall
-      // is not made up in a burst. Two batches may be under way at once (each its own claimed rows):
+      // When the next batch is due (nextDue). Two batches may be under way at once (each its own claimed rows):
       // the next is claimed and recorded while the last one's sends are still being recorded.
       let due = clock().getTime();
       const underWay = new Set<Promise<void>>();
@@ -151,7 +156,7 @@ export function createCampaignDispatcher({ campaigns, recipients, messaging, clo
         underWay.add(sending);
         if (underWay.size >= PIPELINE) await Promise.race(underWay);
         const now = clock().getTime();
-        due = Math.max(due + (batch.filter((r) => r.optIn).length / rate) * 1000, now - MAX_BEHIND_MS);
+        due = nextDue(due, batch.filter((r) => r.optIn).length, rate, now);
         if (due > now) await sleep(due - now);
       }
     },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userStoresChanged } from '../../../test/fixtures/locations.ts';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { authorizationMatrix } from '../../../test/authorization-matrix.ts';
 
@@ -243,6 +244,7 @@ describe('a user limited to stores (user-location)', () => {
   it("sees only their stores' regions in lists and searches", async () => {
     const manager = await t.db.user.findUniqueOrThrow({ where: { email: MANAGER } });
     await t.db.userLocation.create({ data: { accountId: bomPreco, locationId: moema, userId: manager.id } });
+    await userStoresChanged(t, bomPreco, manager.id);
     try {
       const all = await findByAccount({}, managerToken);
       expect(all.status).toBe(200);
@@ -258,6 +260,7 @@ describe('a user limited to stores (user-location)', () => {
       expect(admin.body.data.map((d: { location_name: string }) => d.location_name)).toEqual(['Bom Preço Moema', 'Bom Preço Pinheiros']);
     } finally {
       await t.db.userLocation.deleteMany({ where: { userId: manager.id } });
+      await userStoresChanged(t, bomPreco, manager.id);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userStoresChanged } from '../../../test/fixtures/locations.ts';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { cartMetricsRange } from './cart-metrics.service.ts';
 
@@ -123,6 +124,7 @@ describe('GET /api/shopping-cart/metrics/cart-abandonment', () => {
   it('limits a member linked to stores to those stores', async () => {
     const operator = await t.db.user.findUniqueOrThrow({ where: { email: DEMO.operator }, select: { id: true } });
     await t.db.userLocation.create({ data: { accountId: bomPreco, locationId: norte.id, userId: operator.id } });
+    await userStoresChanged(t, bomPreco, operator.id);
     try {
       const res = await get(PERIOD, operatorToken);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -133,6 +135,7 @@ describe('GET /api/shopping-cart/metrics/cart-abandonment', () => {
       expectEnvelope(refused.body, 'LOCATION_NOT_FOUND');
     } finally {
       await t.db.userLocation.delete({ where: { locationId_userId: { locationId: norte.id, userId: operator.id } } });
+      await userStoresChanged(t, bomPreco, operator.id);
     }
   });
 

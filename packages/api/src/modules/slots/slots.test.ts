@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userStoresChanged } from '../../../test/fixtures/locations.ts';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { authorizationMatrix } from '../../../test/authorization-matrix.ts';
 import { businessDate } from '../../lib/business-day.ts';
@@ -590,6 +591,7 @@ describe('a user limited to some stores', () => {
     const notMine = await newStore();
     const manager = await t.db.user.findUniqueOrThrow({ where: { email: MANAGER } });
     await t.db.userLocation.create({ data: { accountId: bomPreco, locationId: mine, userId: manager.id } });
+    await userStoresChanged(t, bomPreco, manager.id);
     try {
       expect((await createSlot(slotBody(mine), managerToken)).status).toBe(201);
       const refused = await createSlot(slotBody(notMine), managerToken);
@@ -603,6 +605,7 @@ describe('a user limited to some stores', () => {
       expect(await t.db.slot.count({ where: { id: theirSlot } })).toBe(1);
     } finally {
       await t.db.userLocation.deleteMany({ where: { userId: manager.id } });
+      await userStoresChanged(t, bomPreco, manager.id);
     }
   });
 });
