@@ -67,7 +67,7 @@ const STALLED_CHECK_MS = 5_000;
  * (a second at most). With a few, those would hold every slot and customers' messages would wait
  * behind them; the database pool (10) bounds what runs there at once anyway.
  */
-const WORKER_CONCURRENCY = 16;
+export const WORKER_CONCURRENCY = 16;
 /** Reconnection delays to Redis: quick, so jobs resume soon after Redis is back (BullMQ's default grows to 20 s). */
 const MAX_RETRY_DELAY_MS = 2_000;
 const retryStrategy = (attempt: number) => Math.min(attempt * 200, MAX_RETRY_DELAY_MS);

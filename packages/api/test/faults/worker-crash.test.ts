@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { WORKER_CONCURRENCY } from '../../src/lib/queue.ts';
 import { createEventSigner, type EventType } from '../../src/modules/ad-serving/event-signing.ts';
 import { DEMO_PASSWORD } from '../../src/seed.ts';
 import { bundleApi, startApi, startWorker, type AppProcess, type Bundle } from '../processes.ts';
@@ -14,7 +15,7 @@ const WORKER_APP_NAME = 'fault-worker';
 const BEACONS = 2_000;
 const INVITES = 40;
 /** Jobs a worker runs at once (lib/queue.ts): at most these are in flight when it is killed. */
-const JOB_CONCURRENCY = 4;
+const JOB_CONCURRENCY = WORKER_CONCURRENCY;
 
 /**
  * The worker (src/worker.ts; the API runs with RUN_WORKERS=false) killed with SIGKILL in the middle
