@@ -199,7 +199,11 @@ export function createChatInbound({ repo, admin, channel, carts, assignment, not
      */
     async handleInboundMany(messages: InboundMessage[]) {
       const accounts = new Map<number, InboundMessage[]>();
-      for (const m of messages) accounts.set(m.accountId, [...(accounts.get(m.accountId) ?? []), m]);
+      for (const m of messages) {
+        const list = accounts.get(m.accountId);
+        if (list) list.push(m);
+        else accounts.set(m.accountId, [m]);
+      }
       for (const [accountId, list] of accounts) {
         const open = new Map((await repo.openByPhones(accountId, [...new Set(list.map((m) => m.from))])).map((c) => [c.phone, c]));
         const together = list.filter((m) => ['open', 'waiting'].includes(open.get(m.from)?.status ?? ''));

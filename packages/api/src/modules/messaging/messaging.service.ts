@@ -19,14 +19,14 @@ const INBOUND_SWEEP_WITHIN_MS = 24 * 3_600_000;
 /** Customers' messages handled together by one `whatsapp.inbound` job (a webhook batch, or the sweep's). */
 const INBOUND_PER_JOB = 100;
 /** The `whatsapp.inbound` jobs of stored messages, INBOUND_PER_JOB at a time (`tag` keeps their ids apart: new, or the sweep's run). */
-const inboundJobs = (ids: number[], tag: string) => {
-  const jobs = [];
-  for (let i = 0; i < ids.length; i += INBOUND_PER_JOB) {
-    const inboundIds = ids.slice(i, i + INBOUND_PER_JOB);
-    jobs.push({ payload: { inboundIds }, opts: { jobId: `wa-inbound-${tag}-${inboundIds[0]}-${inboundIds.length}` } });
-  }
-  return jobs;
-};
+const inboundJobs = (ids: number[], tag: string) =>
+  slices(ids, INBOUND_PER_JOB).map((inboundIds) => ({ payload: { inboundIds }, opts: { jobId: `wa-inbound-${tag}-${inboundIds[0]}-${inboundIds.length}` } }));
+/** `items` in consecutive slices of at most `size`. */
+function slices<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
 /** One send job per message. */
 export const messageJobId = (messageId: number) => `message-${messageId}`;
 /** BullMQ job ids may not hold ':'; provider ids are kept to safe characters. */
@@ -268,9 +268,7 @@ export function createMessagingService({ repo, whatsapp, queue, provider, ratePe
     },
     /** Queues reported statuses to be applied together (replays move nothing: statuses only move forward). */
     async reportStatuses(statuses: ReportedStatus[], delayMs = 0) {
-      const jobs = [];
-      for (let i = 0; i < statuses.length; i += STATUSES_PER_JOB) jobs.push({ payload: { statuses: statuses.slice(i, i + STATUSES_PER_JOB) }, opts: { delayMs, attempts: 4 } });
-      await queue.addMany('whatsapp.statuses', jobs);
+      await queue.addMany('whatsapp.statuses', slices(statuses, STATUSES_PER_JOB).map((batch) => ({ payload: { statuses: batch }, opts: { delayMs, attempts: 4 } })));
     },
     /** Queues a template decision for the handlers. */
     async reportTemplateDecision(decision: TemplateDecision, delayMs = 0) {
