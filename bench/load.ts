@@ -53,13 +53,34 @@ function redisPid(): number | undefined {
   }
   return undefined;
 }
+/** CPU seconds the PostgreSQL processes on this machine have used so far (those running now); NaN when none can be read. */
+function postgresSeconds(): number {
+  let total = Number.NaN;
+  try {
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+        total = (Number.isNaN(total) ? 0 : total) + statSeconds(readFileSync(`/proc/${entry}/stat`, 'utf8'));
+      } catch {
+        // gone meanwhile
+      }
+    }
+  } catch {
+    // not Linux
+  }
+  return total;
+}
 /** The processes whose CPU each row reports; a benchmark sets `server` (and `worker`) once forked. */
 export const processes: Record<string, number | undefined> = { server: undefined, autocannon: process.pid, redis: redisPid(), worker: undefined };
+/** Processes counted by name rather than pid: PostgreSQL's (its server and the backends of the pools). */
+const groups: Record<string, () => number> = { postgres: postgresSeconds };
 
-/** Starts metering `processes`: the returned function answers the CPU seconds each used since (those it could read). */
-function cpuMeter(names = Object.keys(processes)): () => Record<string, number> {
-  const before = names.map((name) => [name, cpuSeconds(processes[name])] as const);
-  return () => Object.fromEntries(before.map(([name, used]) => [name, cpuSeconds(processes[name]) - used]).filter(([, used]) => Number.isFinite(used)));
+/** Starts metering `processes` (and `groups`): the returned function answers the CPU seconds each used since (those it could read). */
+export function cpuMeter(names = [...Object.keys(processes), ...Object.keys(groups)]): () => Record<string, number> {
+  const seconds = (name: string) => (groups[name] ? groups[name]() : cpuSeconds(processes[name]));
+  const before = names.map((name) => [name, seconds(name)] as const);
+  return () => Object.fromEntries(before.map(([name, used]) => [name, seconds(name) - used]).filter(([, used]) => Number.isFinite(used)));
 }
 
 /** One autocannon run as a row. */
@@ -243,7 +264,7 @@ function wrkBytes(text: string | undefined): number {
 /** One wrk run: one thread, `connections` connections, `seconds` long. */
 async function wrkLoad(label: string, url: string, script: string, seconds: number, connections: number, env: Record<string, string> = {}): Promise<Row> {
   // This process only waits for wrk, whose own CPU it reports (WRK_CPU_REPORT).
-  const cpuUsed = cpuMeter(Object.keys(processes).filter((name) => name !== 'autocannon'));
+  const cpuUsed = cpuMeter([...Object.keys(processes), ...Object.keys(groups)].filter((name) => name !== 'autocannon'));
   const t0 = performance.now();
   const out = await new Promise<string>((res, rej) =>
     execFile(

@@ -47,7 +47,7 @@ import { DEFAULT_BOT_FLOW } from '../packages/api/src/modules/chats/chat-inbound
 import { signWebhook } from '../packages/api/src/modules/messaging/whatsapp-webhook.ts';
 import { DEMO_PASSWORD } from '../packages/api/src/seed.ts';
 import { benchDataset, serveApp } from './app-server.ts';
-import { bundleServer, CONNECTIONS, DURATION, processes, REPO, rotating, serverChannel, writeResults, type Msg } from './load.ts';
+import { bundleServer, CONNECTIONS, cpuMeter, DURATION, processes, REPO, rotating, serverChannel, writeResults, type Msg } from './load.ts';
 import { interleavedRows, SLICES, type Timed } from './timed-rows.ts';
 
 const CUSTOMERS = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
@@ -523,9 +523,29 @@ async function main() {
     )[0]!;
   const deadline = Date.now() + Math.max(600_000, (dataset.optedIn / RATE) * 3_000);
   let lastLog = 0;
+  /** Once the campaign is sent, what handling the rest of the webhook's messages costs (the worker alone at work). */
+  let handlingFrom: { at: number; handled: number; cpuUsed: () => Record<string, number> } | undefined;
+  let handling: { messages: number; seconds: number; perSecond: number; cpuMsPerMessage: Record<string, number> } | undefined;
   for (;;) {
     const [c, inbound] = await Promise.all([campaignRow(), inboundCounts()]);
-    if (c.status === 'sent' && inbound.chatMessages >= inbound.stored) break;
+    if (c.status === 'sent' && !handlingFrom && inbound.chatMessages < inbound.stored) {
+      handlingFrom = { at: performance.now(), handled: inbound.chatMessages, cpuUsed: cpuMeter(['worker', 'postgres', 'redis', 'server']) };
+    }
+    if (c.status === 'sent' && inbound.chatMessages >= inbound.stored) {
+      if (handlingFrom) {
+        const messages = inbound.chatMessages - handlingFrom.handled;
+        const seconds = (performance.now() - handlingFrom.at) / 1000;
+        const cpu = handlingFrom.cpuUsed();
+        handling = {
+          messages,
+          seconds: round1(seconds),
+          perSecond: round1(messages / seconds),
+          cpuMsPerMessage: Object.fromEntries(Object.entries(cpu).map(([name, used]) => [name, Math.round((used * 1e6) / Math.max(1, messages)) / 1000])),
+        };
+        console.log(`handling after the campaign: ${messages} messages in ${handling.seconds} s (${handling.perSecond}/s); CPU ms per message ${JSON.stringify(handling.cpuMsPerMessage)}`);
+      }
+      break;
+    }
     if (Date.now() > deadline) break;
     if (Date.now() - lastLog > 10_000) {
       lastLog = Date.now();
@@ -624,7 +644,20 @@ async function main() {
     acceptedNotStored: acceptedMissing,
     storedNotSent,
     drained,
+    handling,
   };
+  // Where a webhook request's CPU goes, against what the machine could give each request at the target rate.
+  const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
+  const hookRow = rows['POST /webhooks/whatsapp (signed, 1 in 10 a replay)']!;
+  const bareRow = rows['bare POST /bare (the webhook’s bodies)']!;
+  const webhookCpu = {
+    cores: availableParallelism(),
+    msPerRequestAtTarget: round1((availableParallelism() * 1000 * 1000) / (WEBHOOK_RATIO * bareRow.rps)) / 1000,
+    bareMsPerRequest: Math.round(sum(bareRow.cpuMsPerRequest) * 1000) / 1000,
+    intakeMsPerRequest: Math.round(sum(hookRow.cpuMsPerRequest) * 1000) / 1000,
+    handlingMsPerMessage: handling ? Math.round(sum(handling.cpuMsPerMessage) * 1000) / 1000 : null,
+  };
+  console.log(`webhook CPU: ${JSON.stringify(webhookCpu)}`);
 
   const bareOf = (label: string) => rows[label.includes('POST') ? 'bare POST /bare (the webhook’s bodies)' : 'bare GET /bare (list-sized body)']!;
   const shown = Object.fromEntries(
@@ -707,6 +740,7 @@ async function main() {
       samples,
       dispatch,
       webhook: webhookResult,
+      webhookCpu,
       rows,
     },
     checks,

@@ -2,7 +2,7 @@
 // compared rows run in turns, and p50/p95/p99 computed from all of a row's response times
 // (autocannon reports no p95).
 import autocannon from 'autocannon';
-import { CONNECTIONS, DURATION } from './load.ts';
+import { CONNECTIONS, cpuMeter, DURATION } from './load.ts';
 
 /** Turns of each row: compared rows alternate, so a slower spell of the machine weighs on each alike. */
 export const SLICES = 5;
@@ -19,16 +19,19 @@ export interface Timed {
   statuses: Record<string, number>;
   bytes: number;
   seconds: number;
+  /** CPU milliseconds each process (this one as autocannon, the server, the worker, Redis, PostgreSQL) used per request of the row. */
+  cpuMsPerRequest: Record<string, number>;
 }
 export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
 export const round = (ms: number) => Math.round(ms * 100) / 100;
 
 /** Rows compared with each other run in turns (SLICES slices each), so a slower spell of the machine weighs on each alike. */
 export async function interleavedRows(specs: Array<[label: string, opts: autocannon.Options]>): Promise<Record<string, Timed>> {
-  const acc = new Map(specs.map(([label]) => [label, { times: [] as number[], statuses: {} as Record<string, number>, non2xx: 0, errors: 0, bytes: 0, seconds: 0, requests: 0 }]));
+  const acc = new Map(specs.map(([label]) => [label, { times: [] as number[], statuses: {} as Record<string, number>, non2xx: 0, errors: 0, bytes: 0, seconds: 0, requests: 0, cpu: {} as Record<string, number> }]));
   for (let k = 0; k < SLICES; k++) {
     for (const [label, opts] of specs) {
       const a = acc.get(label)!;
+      const cpuUsed = cpuMeter();
       const t0 = performance.now();
       const r = await new Promise<autocannon.Result>((done, fail) => {
         const instance = autocannon({ connections: CONNECTIONS, duration: DURATION / SLICES, ...opts }, (err, result) => (err ? fail(err) : done(result)));
@@ -38,6 +41,7 @@ export async function interleavedRows(specs: Array<[label: string, opts: autocan
         });
       });
       a.seconds += (performance.now() - t0) / 1000;
+      for (const [name, used] of Object.entries(cpuUsed())) a.cpu[name] = (a.cpu[name] ?? 0) + used;
       a.non2xx += r.non2xx;
       a.errors += r.errors;
       a.requests += r['2xx'] + r.non2xx;
@@ -58,8 +62,9 @@ export async function interleavedRows(specs: Array<[label: string, opts: autocan
       statuses: a.statuses,
       bytes: Math.round(a.bytes / Math.max(1, a.requests)),
       seconds: round(a.seconds),
+      cpuMsPerRequest: Object.fromEntries(Object.entries(a.cpu).map(([name, used]) => [name, Math.round((used * 1e6) / Math.max(1, a.requests)) / 1000])),
     };
-    console.error(`${label}: ${rows[label]!.rps} req/s, p95 ${rows[label]!.p95} ms, p99 ${rows[label]!.p99} ms, non-2xx ${a.non2xx}`);
+    console.error(`${label}: ${rows[label]!.rps} req/s, p95 ${rows[label]!.p95} ms, p99 ${rows[label]!.p99} ms, non-2xx ${a.non2xx}; CPU ms per request ${JSON.stringify(rows[label]!.cpuMsPerRequest)}`);
   }
   return rows;
 }
