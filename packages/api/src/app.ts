@@ -39,6 +39,7 @@ import { shoppingCartsModule } from './modules/shopping-carts/shopping-carts.mod
 import { integrationKeysModule } from './modules/integration-keys/integration-keys.module.ts';
 import { ordersModule } from './modules/orders/orders.module.ts';
 import { orderAnalyticsModule } from './modules/order-analytics/order-analytics.module.ts';
+import { salesDashboardModule } from './modules/sales-dashboard/sales-dashboard.module.ts';
 import { orderAttributionModule } from './modules/order-attribution/order-attribution.module.ts';
 import { paymentsModule } from './modules/payments/payments.module.ts';
 import { paymentHubModule } from './modules/payment-hub/payment-hub.module.ts';
@@ -184,6 +185,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     chatsModule,
     messagingCampaignsModule,
     orderAnalyticsModule,
+    salesDashboardModule,
     deliveryHubModule,
     paymentsModule,
     paymentHubModule,

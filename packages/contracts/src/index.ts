@@ -33,6 +33,7 @@ export * from './payments.ts';
 export * from './payment-hub.ts';
 export * from './delivery-hub.ts';
 export * from './order-analytics.ts';
+export * from './sales-dashboard.ts';
 export * from './integration-keys.ts';
 export * from './messaging-campaigns.ts';
 export * from './chats.ts';

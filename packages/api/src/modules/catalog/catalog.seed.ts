@@ -135,6 +135,17 @@ export async function seedCatalog(db: Db, accountIds: Map<string, number>): Prom
   }
   await seedGeneratedCatalog(db, accountIds.get(GENERATED_FOR)!);
   for (const slug of Object.keys(PRODUCTS)) await seedOffers(db, accountIds.get(slug)!);
+  await seedCosts(db, Object.keys(PRODUCTS).map((slug) => accountIds.get(slug)!));
+}
+
+/**
+ * What the products cost the retailer (62–78% of the price, by SKU), before any order is seeded: the
+ * lines keep it and the sales dashboards show a margin. One product in 30 has no cost known.
+ */
+async function seedCosts(db: Db, accountIds: number[]) {
+  await db.$executeRaw`
+    UPDATE products SET cost_cents = round(price_cents * (0.62 + (abs(hashtext(sku || ':cost')) % 1000) / 1000.0 * 0.16))::bigint
+     WHERE account_id = ANY(${accountIds}::int[]) AND cost_cents IS NULL AND abs(hashtext(sku || ':no-cost')) % 30 <> 0`;
 }
 
 /** The generated products an account does not have yet (by SKU; a name the hand-written list has is left out). */

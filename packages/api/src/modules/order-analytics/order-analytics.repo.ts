@@ -85,7 +85,7 @@ export interface CartFunnelRow {
 }
 
 /** The São Paulo days of a rollup's `day` column in the period, and the stores. */
-function scoped(alias: string, accountId: number, f: StatsFilter, column = 'day') {
+export function scoped(alias: string, accountId: number, f: StatsFilter, column = 'day') {
   const a = Prisma.raw(alias);
   const c = [Prisma.sql`${a}.account_id = ${accountId}`, Prisma.sql`${a}.${Prisma.raw(column)} BETWEEN ${f.from}::date AND ${f.to}::date`];
   if (f.locationId !== undefined) c.push(Prisma.sql`${a}.location_id = ${f.locationId}`);

@@ -27,8 +27,8 @@ interface Deps {
 
 const DAY = 86_400_000;
 // Calendar arithmetic on YYYY-MM-DD strings: noon UTC keeps clear of any offset.
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
+export const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T12:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / DAY);
 const rangeError = (field: string, detail: string) => new ValidationError('VALIDATION_ERROR', { field, detail }, [{ field, code: 'custom', message: detail }]);
 
 /** The period asked for, defaulting to the last 30 São Paulo days (today included). */
@@ -41,7 +41,23 @@ export function dashboardRange(q: { from?: string; to?: string }, now: Date) {
   return { from, to };
 }
 
-function days(from: string, to: string) {
+/** The period (dashboardRange) and the stores the caller may ask about: 404 for a store it does not see. */
+export async function dashboardFilter(
+  deps: { scope: StoreScope; storeExists: (accountId: number, id: number) => Promise<boolean> },
+  caller: Caller,
+  q: { from?: string; to?: string; location_id?: number },
+  now: Date,
+): Promise<StatsFilter> {
+  const range = dashboardRange(q, now);
+  const allowed = await deps.scope(caller.accountId, caller.userId);
+  if (q.location_id !== undefined) {
+    const visible = (!allowed || allowed.includes(q.location_id)) && (await deps.storeExists(caller.accountId, q.location_id));
+    if (!visible) throw new NotFoundError('LOCATION_NOT_FOUND');
+  }
+  return { ...range, locationId: q.location_id, allowedLocationIds: allowed };
+}
+
+export function days(from: string, to: string) {
   const out: string[] = [];
   for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
   return out;
@@ -75,16 +91,7 @@ const byMissing = (a: RuptureRow, b: RuptureRow) => b.missing_lines - a.missing_
 
 /** The orders dashboards: sales, picking, conversion and rupture over a period, within the caller's stores. */
 export function createOrderAnalyticsService({ repo, scope, clock = () => new Date() }: Deps) {
-  /** The period and the stores the caller may ask about: 404 for a store it does not see. */
-  async function filterOf(caller: Caller, q: { from?: string; to?: string; location_id?: number }): Promise<StatsFilter> {
-    const range = dashboardRange(q, clock());
-    const allowed = await scope(caller.accountId, caller.userId);
-    if (q.location_id !== undefined) {
-      const visible = (!allowed || allowed.includes(q.location_id)) && (await repo.storeExists(caller.accountId, q.location_id));
-      if (!visible) throw new NotFoundError('LOCATION_NOT_FOUND');
-    }
-    return { ...range, locationId: q.location_id, allowedLocationIds: allowed };
-  }
+  const filterOf = (caller: Caller, q: { from?: string; to?: string; location_id?: number }) => dashboardFilter({ scope, storeExists: repo.storeExists }, caller, q, clock());
 
   return {
     /** GMV, orders and average ticket per São Paulo day, store and channel. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CampaignAdType, CampaignMetrics, CampaignStatus, RmReportDownloadQuery, RmReportFormat, RmReportKind } from '@backoffice/contracts';
 import type { RmCaller } from '../retail-media/scope.ts';
-import { tableOf, toCsv, toXlsx, type Column, type Table } from './rm-reports.export.ts';
+import { tableOf, toCsv, toXlsx, type Column, type Table } from '../../lib/spreadsheet.ts';
 import type { RmReportsService } from './rm-reports.service.ts';
 
 type Metrics = z.input<typeof CampaignMetrics>;

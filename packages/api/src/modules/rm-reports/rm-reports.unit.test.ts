@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { potentialRevenue } from './opportunity-cost.ts';
-import { toCsv, tableOf } from './rm-reports.export.ts';
+import { toCsv, tableOf } from '../../lib/spreadsheet.ts';
 import { blockedBy, periodOf } from './rm-reports.service.ts';
 
 describe('potentialRevenue', () => {

@@ -1,0 +1,123 @@
+import type { OrderChannel } from '@backoffice/contracts';
+import { Prisma } from '../../generated/prisma/client.ts';
+import type { Db } from '../../db/client.ts';
+import { scoped, type StatsFilter } from '../order-analytics/order-analytics.repo.ts';
+
+/** A period of São Paulo days, the stores and the channel asked about. */
+export type SalesFilter = StatsFilter & { channel?: OrderChannel };
+
+/** Orders (from the customers' rollup) and lines sold (from the sales rollup) of a period. */
+export interface SalesTotals {
+  orders: number;
+  gmvCents: bigint;
+  customers: number;
+  units: number;
+  itemsCents: bigint;
+  costCents: bigint;
+  costedCents: bigint;
+}
+export interface SalesDay {
+  day: string;
+  orders: number;
+  gmvCents: bigint;
+  itemsCents: bigint;
+  costCents: bigint;
+  costedCents: bigint;
+}
+export interface ProductSales {
+  productId: number;
+  units: number;
+  itemsCents: bigint;
+  costCents: bigint;
+  costedCents: bigint;
+}
+export interface CustomerSales {
+  customerId: number;
+  orders: number;
+  gmvCents: bigint;
+  lastDay: string;
+}
+
+/**
+ * The sales figures the dashboards read, from the rollups (never the orders). One interface for the
+ * analytics engines: this is PostgreSQL's (the default, also on PGlite).
+ */
+export interface SalesEngine {
+  totals(accountId: number, f: SalesFilter): Promise<SalesTotals>;
+  perDay(accountId: number, f: SalesFilter): Promise<SalesDay[]>;
+  /** The products that sold most by value (then by id), `limit` of them; or those of `ids`. */
+  products(accountId: number, f: SalesFilter, pick: { limit: number } | { ids: number[] }): Promise<ProductSales[]>;
+  /** The customers who bought most by value (then by id), `limit` of them; or those of `ids`. */
+  customers(accountId: number, f: SalesFilter, pick: { limit: number } | { ids: number[] }): Promise<CustomerSales[]>;
+}
+
+const where = (alias: string, accountId: number, f: SalesFilter) =>
+  f.channel ? Prisma.sql`${scoped(alias, accountId, f)} AND ${Prisma.raw(alias)}.channel = ${f.channel}::order_channel` : scoped(alias, accountId, f);
+
+export function createPostgresSalesEngine(db: Db): SalesEngine {
+  return {
+    async totals(accountId, f) {
+      const [[orders], [lines]] = await Promise.all([
+        db.$queryRaw<Array<{ orders: number; gmv_cents: bigint; customers: number }>>`
+          SELECT coalesce(sum(c.orders), 0)::int AS orders, coalesce(sum(c.gmv_cents), 0)::bigint AS gmv_cents,
+                 count(DISTINCT c.customer_id) FILTER (WHERE c.orders > 0)::int AS customers
+            FROM customer_daily_stats c WHERE ${where('c', accountId, f)}`,
+        db.$queryRaw<Array<{ units: string; items_cents: bigint; cost_cents: bigint; costed_cents: bigint }>>`
+          SELECT coalesce(sum(s.units), 0)::text AS units, coalesce(sum(s.gmv_cents), 0)::bigint AS items_cents,
+                 coalesce(sum(s.cost_cents), 0)::bigint AS cost_cents, coalesce(sum(s.costed_gmv_cents), 0)::bigint AS costed_cents
+            FROM sales_daily_stats s WHERE ${where('s', accountId, f)}`,
+      ]);
+      return {
+        orders: orders!.orders,
+        gmvCents: orders!.gmv_cents,
+        customers: orders!.customers,
+        units: Number(lines!.units),
+        itemsCents: lines!.items_cents,
+        costCents: lines!.cost_cents,
+        costedCents: lines!.costed_cents,
+      };
+    },
+
+    async perDay(accountId, f) {
+      const rows = await db.$queryRaw<Array<{ day: string; orders: number; gmv_cents: bigint; items_cents: bigint; cost_cents: bigint; costed_cents: bigint }>>`
+        SELECT to_char(coalesce(o.day, l.day), 'YYYY-MM-DD') AS day, coalesce(o.orders, 0)::int AS orders, coalesce(o.gmv_cents, 0)::bigint AS gmv_cents,
+               coalesce(l.items_cents, 0)::bigint AS items_cents, coalesce(l.cost_cents, 0)::bigint AS cost_cents, coalesce(l.costed_cents, 0)::bigint AS costed_cents
+          FROM (SELECT c.day, sum(c.orders) AS orders, sum(c.gmv_cents) AS gmv_cents
+                  FROM customer_daily_stats c WHERE ${where('c', accountId, f)} GROUP BY c.day) o
+          FULL JOIN (SELECT s.day, sum(s.gmv_cents) AS items_cents, sum(s.cost_cents) AS cost_cents, sum(s.costed_gmv_cents) AS costed_cents
+                       FROM sales_daily_stats s WHERE ${where('s', accountId, f)} GROUP BY s.day) l ON l.day = o.day
+         ORDER BY 1`;
+      return rows.map((r) => ({ day: r.day, orders: r.orders, gmvCents: r.gmv_cents, itemsCents: r.items_cents, costCents: r.cost_cents, costedCents: r.costed_cents }));
+    },
+
+    async products(accountId, f, pick) {
+      const only = 'ids' in pick ? Prisma.sql`AND s.product_id = ANY(${pick.ids}::int[])` : Prisma.empty;
+      const limit = 'limit' in pick ? Prisma.sql`LIMIT ${pick.limit}` : Prisma.empty;
+      const rows = await db.$queryRaw<Array<{ product_id: number; units: string; items_cents: bigint; cost_cents: bigint; costed_cents: bigint }>>`
+        SELECT s.product_id, sum(s.units)::text AS units, sum(s.gmv_cents)::bigint AS items_cents, sum(s.cost_cents)::bigint AS cost_cents,
+               sum(s.costed_gmv_cents)::bigint AS costed_cents
+          FROM sales_daily_stats s
+         WHERE ${where('s', accountId, f)} ${only}
+         GROUP BY s.product_id
+        HAVING sum(s.lines) > 0
+         ORDER BY sum(s.gmv_cents) DESC, s.product_id
+         ${limit}`;
+      return rows.map((r) => ({ productId: r.product_id, units: Number(r.units), itemsCents: r.items_cents, costCents: r.cost_cents, costedCents: r.costed_cents }));
+    },
+
+    async customers(accountId, f, pick) {
+      const only = 'ids' in pick ? Prisma.sql`AND c.customer_id = ANY(${pick.ids}::int[])` : Prisma.empty;
+      const limit = 'limit' in pick ? Prisma.sql`LIMIT ${pick.limit}` : Prisma.empty;
+      const rows = await db.$queryRaw<Array<{ customer_id: number; orders: number; gmv_cents: bigint; last_day: string }>>`
+        SELECT c.customer_id, sum(c.orders)::int AS orders, sum(c.gmv_cents)::bigint AS gmv_cents,
+               to_char(max(c.day) FILTER (WHERE c.orders > 0), 'YYYY-MM-DD') AS last_day
+          FROM customer_daily_stats c
+         WHERE ${where('c', accountId, f)} ${only}
+         GROUP BY c.customer_id
+        HAVING sum(c.orders) > 0
+         ORDER BY sum(c.gmv_cents) DESC, c.customer_id
+         ${limit}`;
+      return rows.map((r) => ({ customerId: r.customer_id, orders: r.orders, gmvCents: r.gmv_cents, lastDay: r.last_day }));
+    },
+  };
+}
