@@ -7,6 +7,12 @@
 --                         lines sold, and the GMV of the lines whose cost is known (the margin is
 --                         costed_gmv - cost: lines of products with no cost are left out of it).
 --                         Category and brand are the product's (joined when read).
+--   sales_daily_totals    (account, day, store, channel): the orders and their totals (GMV), and the
+--                         lines sold as above, all products together: what the cards and the daily
+--                         charts read (a few thousand rows for years).
+--   sales_product_daily   (account, day, product): the lines sold, all stores and channels together:
+--                         the top products of the whole account (the full grain serves a store or a
+--                         channel).
 --   customer_daily_stats  (account, day, store, channel, customer): orders and their totals.
 --
 -- What counts as sold: the lines of orders that are neither canceled nor refunded; a missing line
@@ -33,6 +39,35 @@ CREATE TABLE "sales_daily_stats" (
     CONSTRAINT "sales_daily_stats_pkey" PRIMARY KEY ("account_id","day","location_id","channel","product_id")
 );
 
+CREATE TABLE "sales_daily_totals" (
+    "account_id" INTEGER NOT NULL,
+    "day" DATE NOT NULL,
+    "location_id" INTEGER NOT NULL,
+    "channel" "order_channel" NOT NULL,
+    "orders" INTEGER NOT NULL DEFAULT 0,
+    "orders_gmv_cents" BIGINT NOT NULL DEFAULT 0,
+    "lines" INTEGER NOT NULL DEFAULT 0,
+    "units" DECIMAL(16,3) NOT NULL DEFAULT 0,
+    "gmv_cents" BIGINT NOT NULL DEFAULT 0,
+    "cost_cents" BIGINT NOT NULL DEFAULT 0,
+    "costed_gmv_cents" BIGINT NOT NULL DEFAULT 0,
+
+    CONSTRAINT "sales_daily_totals_pkey" PRIMARY KEY ("account_id","day","location_id","channel")
+);
+
+CREATE TABLE "sales_product_daily" (
+    "account_id" INTEGER NOT NULL,
+    "day" DATE NOT NULL,
+    "product_id" INTEGER NOT NULL,
+    "lines" INTEGER NOT NULL DEFAULT 0,
+    "units" DECIMAL(16,3) NOT NULL DEFAULT 0,
+    "gmv_cents" BIGINT NOT NULL DEFAULT 0,
+    "cost_cents" BIGINT NOT NULL DEFAULT 0,
+    "costed_gmv_cents" BIGINT NOT NULL DEFAULT 0,
+
+    CONSTRAINT "sales_product_daily_pkey" PRIMARY KEY ("account_id","day","product_id")
+);
+
 CREATE TABLE "customer_daily_stats" (
     "account_id" INTEGER NOT NULL,
     "day" DATE NOT NULL,
@@ -51,6 +86,8 @@ CREATE INDEX "customer_daily_stats_customer_idx" ON "customer_daily_stats"("acco
 CREATE INDEX "sales_daily_stats_product_idx" ON "sales_daily_stats"("account_id", "product_id", "day");
 
 ALTER TABLE "sales_daily_stats" ADD CONSTRAINT "sales_daily_stats_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "sales_daily_totals" ADD CONSTRAINT "sales_daily_totals_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+ALTER TABLE "sales_product_daily" ADD CONSTRAINT "sales_product_daily_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "customer_daily_stats" ADD CONSTRAINT "customer_daily_stats_account_id_fkey" FOREIGN KEY ("account_id") REFERENCES "accounts"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- ---------------------------------------------------------------------------------------------
@@ -92,41 +129,57 @@ BEGIN
   RETURN NEW;
 END $$;
 
+-- Sales of a product added (or, negative, taken away) in the three grains at once.
+CREATE OR REPLACE FUNCTION sales_add(a integer, d date, l integer, c order_channel, p integer, n integer, u numeric, gmv bigint, cost bigint, costed bigint) RETURNS void
+  LANGUAGE sql AS $$
+  INSERT INTO sales_daily_stats AS s (account_id, day, location_id, channel, product_id, lines, units, gmv_cents, cost_cents, costed_gmv_cents)
+  SELECT a, d, l, c, p, n, u, gmv, cost, costed WHERE EXISTS (SELECT 1 FROM accounts WHERE id = a)
+  ON CONFLICT (account_id, day, location_id, channel, product_id) DO UPDATE
+    SET lines = s.lines + excluded.lines, units = s.units + excluded.units, gmv_cents = s.gmv_cents + excluded.gmv_cents,
+        cost_cents = s.cost_cents + excluded.cost_cents, costed_gmv_cents = s.costed_gmv_cents + excluded.costed_gmv_cents;
+  INSERT INTO sales_daily_totals AS s (account_id, day, location_id, channel, lines, units, gmv_cents, cost_cents, costed_gmv_cents)
+  SELECT a, d, l, c, n, u, gmv, cost, costed WHERE EXISTS (SELECT 1 FROM accounts WHERE id = a)
+  ON CONFLICT (account_id, day, location_id, channel) DO UPDATE
+    SET lines = s.lines + excluded.lines, units = s.units + excluded.units, gmv_cents = s.gmv_cents + excluded.gmv_cents,
+        cost_cents = s.cost_cents + excluded.cost_cents, costed_gmv_cents = s.costed_gmv_cents + excluded.costed_gmv_cents;
+  INSERT INTO sales_product_daily AS s (account_id, day, product_id, lines, units, gmv_cents, cost_cents, costed_gmv_cents)
+  SELECT a, d, p, n, u, gmv, cost, costed WHERE EXISTS (SELECT 1 FROM accounts WHERE id = a)
+  ON CONFLICT (account_id, day, product_id) DO UPDATE
+    SET lines = s.lines + excluded.lines, units = s.units + excluded.units, gmv_cents = s.gmv_cents + excluded.gmv_cents,
+        cost_cents = s.cost_cents + excluded.cost_cents, costed_gmv_cents = s.costed_gmv_cents + excluded.costed_gmv_cents
+$$;
+
 -- A line's sale counted (sign 1) or taken away (-1) in its order's (day, store, channel).
 CREATE OR REPLACE FUNCTION sales_line_add(a integer, d date, l integer, c order_channel, i order_items, sign integer) RETURNS void
   LANGUAGE sql AS $$
-  INSERT INTO sales_daily_stats AS s (account_id, day, location_id, channel, product_id, lines, units, gmv_cents, cost_cents, costed_gmv_cents)
-  SELECT a, d, l, c, order_item_sold_product(i), sign, sign * order_item_sold_units(i), sign * i.total_cents, sign * order_item_sold_cost_cents(i),
-         CASE WHEN i.unit_cost_cents IS NULL THEN 0 ELSE sign * i.total_cents END
-   WHERE i.pick_status <> 'missing' AND EXISTS (SELECT 1 FROM accounts WHERE id = a)
-  ON CONFLICT (account_id, day, location_id, channel, product_id) DO UPDATE
-    SET lines = s.lines + excluded.lines, units = s.units + excluded.units,
-        gmv_cents = s.gmv_cents + excluded.gmv_cents, cost_cents = s.cost_cents + excluded.cost_cents,
-        costed_gmv_cents = s.costed_gmv_cents + excluded.costed_gmv_cents
+  SELECT sales_add(a, d, l, c, order_item_sold_product(i), sign, sign * order_item_sold_units(i), sign * i.total_cents, sign * order_item_sold_cost_cents(i),
+                   CASE WHEN i.unit_cost_cents IS NULL THEN 0 ELSE sign * i.total_cents END)
+   WHERE i.pick_status <> 'missing'
 $$;
 
 -- Every line of an order counted or taken away at once (an order that starts or stops counting, or moves).
 CREATE OR REPLACE FUNCTION sales_order_add(p_order integer, a integer, d date, l integer, c order_channel, sign integer) RETURNS void
-  LANGUAGE sql AS $$
-  INSERT INTO sales_daily_stats AS s (account_id, day, location_id, channel, product_id, lines, units, gmv_cents, cost_cents, costed_gmv_cents)
-  SELECT a, d, l, c, order_item_sold_product(i) AS product_id, sign * count(*), sign * sum(order_item_sold_units(i)),
-         sign * sum(i.total_cents), sign * sum(order_item_sold_cost_cents(i)), sign * coalesce(sum(i.total_cents) FILTER (WHERE i.unit_cost_cents IS NOT NULL), 0)
-    FROM order_items i
-   WHERE i.order_id = p_order AND i.pick_status <> 'missing' AND EXISTS (SELECT 1 FROM accounts WHERE id = a)
-   GROUP BY 5
-   ORDER BY 5
-  ON CONFLICT (account_id, day, location_id, channel, product_id) DO UPDATE
-    SET lines = s.lines + excluded.lines, units = s.units + excluded.units,
-        gmv_cents = s.gmv_cents + excluded.gmv_cents, cost_cents = s.cost_cents + excluded.cost_cents,
-        costed_gmv_cents = s.costed_gmv_cents + excluded.costed_gmv_cents
-$$;
+  LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM sales_add(a, d, l, c, x.product_id, sign * x.lines, sign * x.units, sign * x.gmv, sign * x.cost, sign * x.costed)
+     FROM (SELECT order_item_sold_product(i) AS product_id, count(*)::int AS lines, sum(order_item_sold_units(i)) AS units,
+                  sum(i.total_cents)::bigint AS gmv, sum(order_item_sold_cost_cents(i))::bigint AS cost,
+                  coalesce(sum(i.total_cents) FILTER (WHERE i.unit_cost_cents IS NOT NULL), 0)::bigint AS costed
+             FROM order_items i WHERE i.order_id = p_order AND i.pick_status <> 'missing'
+            GROUP BY 1 ORDER BY 1) x;
+END $$;
 
+-- An order counted (n 1) or taken away (-1) in its customer's day and in the day's totals.
 CREATE OR REPLACE FUNCTION customer_daily_stats_add(a integer, d date, l integer, c order_channel, cu integer, n integer, cents bigint) RETURNS void
   LANGUAGE sql AS $$
   INSERT INTO customer_daily_stats AS s (account_id, day, location_id, channel, customer_id, orders, gmv_cents)
   SELECT a, d, l, c, cu, n, cents WHERE EXISTS (SELECT 1 FROM accounts WHERE id = a)
   ON CONFLICT (account_id, day, location_id, channel, customer_id) DO UPDATE
-    SET orders = s.orders + excluded.orders, gmv_cents = s.gmv_cents + excluded.gmv_cents
+    SET orders = s.orders + excluded.orders, gmv_cents = s.gmv_cents + excluded.gmv_cents;
+  INSERT INTO sales_daily_totals AS s (account_id, day, location_id, channel, orders, orders_gmv_cents)
+  SELECT a, d, l, c, n, cents WHERE EXISTS (SELECT 1 FROM accounts WHERE id = a)
+  ON CONFLICT (account_id, day, location_id, channel) DO UPDATE
+    SET orders = s.orders + excluded.orders, orders_gmv_cents = s.orders_gmv_cents + excluded.orders_gmv_cents
 $$;
 
 -- ---------------------------------------------------------------------------------------------
@@ -223,6 +276,8 @@ CREATE TRIGGER order_items_sales_stats_update AFTER UPDATE ON "order_items"
 -- ---------------------------------------------------------------------------------------------
 -- The sales rollups of one account (NULL: every account) rebuilt from its orders, as the triggers
 -- would have left them (rows of zeros aside). Run it while nothing else writes that account's orders.
+-- Rows go in by day, as the triggers append them day after day: a period's rows lie together (read in
+-- a few pages, not one page a row).
 CREATE OR REPLACE FUNCTION sales_stats_rebuild(p_account_id integer DEFAULT NULL) RETURNS void
   LANGUAGE plpgsql AS $$
 BEGIN
@@ -233,14 +288,35 @@ BEGIN
          coalesce(sum(i.total_cents) FILTER (WHERE i.unit_cost_cents IS NOT NULL), 0)
     FROM order_items i JOIN orders o ON o.id = i.order_id
    WHERE i.pick_status <> 'missing' AND order_counts_as_sale(o.status) AND (p_account_id IS NULL OR o.account_id = p_account_id)
-   GROUP BY 1, 2, 3, 4, 5;
+   GROUP BY 1, 2, 3, 4, 5
+   ORDER BY 1, 2, 3, 4, 5;
+
+  DELETE FROM sales_product_daily WHERE p_account_id IS NULL OR account_id = p_account_id;
+  INSERT INTO sales_product_daily (account_id, day, product_id, lines, units, gmv_cents, cost_cents, costed_gmv_cents)
+  SELECT account_id, day, product_id, sum(lines), sum(units), sum(gmv_cents), sum(cost_cents), sum(costed_gmv_cents)
+    FROM sales_daily_stats
+   WHERE p_account_id IS NULL OR account_id = p_account_id
+   GROUP BY 1, 2, 3
+   ORDER BY 1, 2, 3;
 
   DELETE FROM customer_daily_stats WHERE p_account_id IS NULL OR account_id = p_account_id;
   INSERT INTO customer_daily_stats (account_id, day, location_id, channel, customer_id, orders, gmv_cents)
   SELECT o.account_id, order_business_day(o.created_at), o.location_id, o.channel, o.customer_id, count(*), sum(o.total_cents)
     FROM orders o
    WHERE order_counts_as_sale(o.status) AND (p_account_id IS NULL OR o.account_id = p_account_id)
-   GROUP BY 1, 2, 3, 4, 5;
+   GROUP BY 1, 2, 3, 4, 5
+   ORDER BY 1, 2, 3, 4, 5;
+
+  DELETE FROM sales_daily_totals WHERE p_account_id IS NULL OR account_id = p_account_id;
+  INSERT INTO sales_daily_totals (account_id, day, location_id, channel, orders, orders_gmv_cents, lines, units, gmv_cents, cost_cents, costed_gmv_cents)
+  SELECT account_id, day, location_id, channel, sum(orders), sum(orders_gmv), sum(lines), sum(units), sum(gmv), sum(cost), sum(costed)
+    FROM (SELECT account_id, day, location_id, channel, 0 AS orders, 0 AS orders_gmv, lines, units, gmv_cents AS gmv, cost_cents AS cost, costed_gmv_cents AS costed
+            FROM sales_daily_stats WHERE p_account_id IS NULL OR account_id = p_account_id
+          UNION ALL
+          SELECT account_id, day, location_id, channel, orders, gmv_cents, 0, 0, 0, 0, 0
+            FROM customer_daily_stats WHERE p_account_id IS NULL OR account_id = p_account_id) x
+   GROUP BY 1, 2, 3, 4
+   ORDER BY 1, 2, 3, 4;
 END $$;
 
 -- The orders already there (no product had a cost yet).

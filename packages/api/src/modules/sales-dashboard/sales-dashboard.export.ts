@@ -1,4 +1,5 @@
-import { SALES_TOP_MAX, type SalesExport, type SalesExportQuery } from '@backoffice/contracts';
+import { SALES_TOP_MAX, type GmvPerDay, type MarginPerDay, type SalesExport, type SalesExportQuery, type TopCustomers, type TopProducts } from '@backoffice/contracts';
+import type { JsonText } from '../../lib/route.ts';
 import { tableOf, toCsv, toXlsx, type Table } from '../../lib/spreadsheet.ts';
 import type { Caller } from '../locations/locations.service.ts';
 import type { SalesDashboardService } from './sales-dashboard.service.ts';
@@ -6,11 +7,14 @@ import type { SalesDashboardService } from './sales-dashboard.service.ts';
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } as const;
 const FILE_NAMES: Record<SalesExport, string> = { days: 'vendas-por-dia', products: 'produtos-mais-vendidos', customers: 'clientes-que-mais-compraram' };
 
+/** The answer a service call gave as JSON text. */
+const parsed = async <T>(answer: Promise<JsonText<T>>): Promise<T> => JSON.parse((await answer).text) as T;
+
 /** A table of the sales dashboard as the screen shows it, with the comparison beside each figure. */
 async function buildTable(dashboard: SalesDashboardService, caller: Caller, q: SalesExportQuery): Promise<{ from: string; to: string; table: Table }> {
   const top = { ...q, limit: q.limit ?? SALES_TOP_MAX };
   if (q.report === 'products') {
-    const r = await dashboard.topProducts(caller, top);
+    const r = await parsed<TopProducts>(dashboard.topProducts(caller, top));
     return {
       from: r.from,
       to: r.to,
@@ -29,7 +33,7 @@ async function buildTable(dashboard: SalesDashboardService, caller: Caller, q: S
     };
   }
   if (q.report === 'customers') {
-    const r = await dashboard.topCustomers(caller, top);
+    const r = await parsed<TopCustomers>(dashboard.topCustomers(caller, top));
     return {
       from: r.from,
       to: r.to,
@@ -43,7 +47,7 @@ async function buildTable(dashboard: SalesDashboardService, caller: Caller, q: S
       ], r.customers),
     };
   }
-  const [gmv, margin] = await Promise.all([dashboard.gmvPerDay(caller, q), dashboard.marginPerDay(caller, q)]);
+  const [gmv, margin] = await Promise.all([parsed<GmvPerDay>(dashboard.gmvPerDay(caller, q)), parsed<MarginPerDay>(dashboard.marginPerDay(caller, q))]);
   const rows = gmv.days.map((d, i) => ({ ...d, ...margin.days[i]! }));
   return {
     from: gmv.from,

@@ -47,6 +47,16 @@ async function rollups(accountId: number) {
                 WHERE account_id = $1 AND (lines <> 0 OR units <> 0 OR gmv_cents <> 0 OR cost_cents <> 0 OR costed_gmv_cents <> 0)
                 ORDER BY day, location_id, channel, product_id`),
     ),
+    totals: text(
+      await q(`SELECT account_id, day, location_id, channel::text, orders, orders_gmv_cents, lines, units::text, gmv_cents, cost_cents, costed_gmv_cents FROM sales_daily_totals
+                WHERE account_id = $1 AND (orders <> 0 OR orders_gmv_cents <> 0 OR lines <> 0 OR units <> 0 OR gmv_cents <> 0 OR cost_cents <> 0 OR costed_gmv_cents <> 0)
+                ORDER BY day, location_id, channel`),
+    ),
+    products: text(
+      await q(`SELECT account_id, day, product_id, lines, units::text, gmv_cents, cost_cents, costed_gmv_cents FROM sales_product_daily
+                WHERE account_id = $1 AND (lines <> 0 OR units <> 0 OR gmv_cents <> 0 OR cost_cents <> 0 OR costed_gmv_cents <> 0)
+                ORDER BY day, product_id`),
+    ),
     customers: text(
       await q(`SELECT account_id, day, location_id, channel::text, customer_id, orders, gmv_cents FROM customer_daily_stats
                 WHERE account_id = $1 AND (orders <> 0 OR gmv_cents <> 0) ORDER BY day, location_id, channel, customer_id`),

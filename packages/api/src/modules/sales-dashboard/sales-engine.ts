@@ -57,47 +57,49 @@ const where = (alias: string, accountId: number, f: SalesFilter) =>
 export function createPostgresSalesEngine(db: Db): SalesEngine {
   return {
     async totals(accountId, f) {
-      const [[orders], [lines]] = await Promise.all([
-        db.$queryRaw<Array<{ orders: number; gmv_cents: bigint; customers: number }>>`
-          SELECT coalesce(sum(c.orders), 0)::int AS orders, coalesce(sum(c.gmv_cents), 0)::bigint AS gmv_cents,
-                 count(DISTINCT c.customer_id) FILTER (WHERE c.orders > 0)::int AS customers
+      const [[sums], [people]] = await Promise.all([
+        db.$queryRaw<Array<{ orders: number; gmv_cents: bigint; units: string; items_cents: bigint; cost_cents: bigint; costed_cents: bigint }>>`
+          SELECT coalesce(sum(t.orders), 0)::int AS orders, coalesce(sum(t.orders_gmv_cents), 0)::bigint AS gmv_cents,
+                 coalesce(sum(t.units), 0)::text AS units, coalesce(sum(t.gmv_cents), 0)::bigint AS items_cents,
+                 coalesce(sum(t.cost_cents), 0)::bigint AS cost_cents, coalesce(sum(t.costed_gmv_cents), 0)::bigint AS costed_cents
+            FROM sales_daily_totals t WHERE ${where('t', accountId, f)}`,
+        db.$queryRaw<Array<{ customers: number }>>`
+          SELECT count(DISTINCT c.customer_id) FILTER (WHERE c.orders > 0)::int AS customers
             FROM customer_daily_stats c WHERE ${where('c', accountId, f)}`,
-        db.$queryRaw<Array<{ units: string; items_cents: bigint; cost_cents: bigint; costed_cents: bigint }>>`
-          SELECT coalesce(sum(s.units), 0)::text AS units, coalesce(sum(s.gmv_cents), 0)::bigint AS items_cents,
-                 coalesce(sum(s.cost_cents), 0)::bigint AS cost_cents, coalesce(sum(s.costed_gmv_cents), 0)::bigint AS costed_cents
-            FROM sales_daily_stats s WHERE ${where('s', accountId, f)}`,
       ]);
       return {
-        orders: orders!.orders,
-        gmvCents: orders!.gmv_cents,
-        customers: orders!.customers,
-        units: Number(lines!.units),
-        itemsCents: lines!.items_cents,
-        costCents: lines!.cost_cents,
-        costedCents: lines!.costed_cents,
+        orders: sums!.orders,
+        gmvCents: sums!.gmv_cents,
+        customers: people!.customers,
+        units: Number(sums!.units),
+        itemsCents: sums!.items_cents,
+        costCents: sums!.cost_cents,
+        costedCents: sums!.costed_cents,
       };
     },
 
     async perDay(accountId, f) {
       const rows = await db.$queryRaw<Array<{ day: string; orders: number; gmv_cents: bigint; items_cents: bigint; cost_cents: bigint; costed_cents: bigint }>>`
-        SELECT to_char(coalesce(o.day, l.day), 'YYYY-MM-DD') AS day, coalesce(o.orders, 0)::int AS orders, coalesce(o.gmv_cents, 0)::bigint AS gmv_cents,
-               coalesce(l.items_cents, 0)::bigint AS items_cents, coalesce(l.cost_cents, 0)::bigint AS cost_cents, coalesce(l.costed_cents, 0)::bigint AS costed_cents
-          FROM (SELECT c.day, sum(c.orders) AS orders, sum(c.gmv_cents) AS gmv_cents
-                  FROM customer_daily_stats c WHERE ${where('c', accountId, f)} GROUP BY c.day) o
-          FULL JOIN (SELECT s.day, sum(s.gmv_cents) AS items_cents, sum(s.cost_cents) AS cost_cents, sum(s.costed_gmv_cents) AS costed_cents
-                       FROM sales_daily_stats s WHERE ${where('s', accountId, f)} GROUP BY s.day) l ON l.day = o.day
-         ORDER BY 1`;
+        SELECT to_char(t.day, 'YYYY-MM-DD') AS day, sum(t.orders)::int AS orders, sum(t.orders_gmv_cents)::bigint AS gmv_cents,
+               sum(t.gmv_cents)::bigint AS items_cents, sum(t.cost_cents)::bigint AS cost_cents, sum(t.costed_gmv_cents)::bigint AS costed_cents
+          FROM sales_daily_totals t WHERE ${where('t', accountId, f)}
+         GROUP BY t.day
+         ORDER BY t.day`;
       return rows.map((r) => ({ day: r.day, orders: r.orders, gmvCents: r.gmv_cents, itemsCents: r.items_cents, costCents: r.cost_cents, costedCents: r.costed_cents }));
     },
 
     async products(accountId, f, pick) {
+      // The whole account's sales per product and day when no store or channel narrows them; else the full grain.
+      const whole = f.locationId === undefined && !f.allowedLocationIds && !f.channel;
+      const source = whole
+        ? Prisma.sql`sales_product_daily s WHERE s.account_id = ${accountId} AND s.day BETWEEN ${f.from}::date AND ${f.to}::date`
+        : Prisma.sql`sales_daily_stats s WHERE ${where('s', accountId, f)}`;
       const only = 'ids' in pick ? Prisma.sql`AND s.product_id = ANY(${pick.ids}::int[])` : Prisma.empty;
       const limit = 'limit' in pick ? Prisma.sql`LIMIT ${pick.limit}` : Prisma.empty;
       const rows = await db.$queryRaw<Array<{ product_id: number; units: string; items_cents: bigint; cost_cents: bigint; costed_cents: bigint }>>`
         SELECT s.product_id, sum(s.units)::text AS units, sum(s.gmv_cents)::bigint AS items_cents, sum(s.cost_cents)::bigint AS cost_cents,
                sum(s.costed_gmv_cents)::bigint AS costed_cents
-          FROM sales_daily_stats s
-         WHERE ${where('s', accountId, f)} ${only}
+          FROM ${source} ${only}
          GROUP BY s.product_id
         HAVING sum(s.lines) > 0
          ORDER BY sum(s.gmv_cents) DESC, s.product_id
