@@ -49,6 +49,13 @@ export async function serveApp(benchDbUrl: string) {
 }
 
 
+/** The benchmark database `name` on the server of `baseUrl`. */
+export function benchDatabaseUrl(baseUrl: string, name: string) {
+  const u = new URL(baseUrl);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
 /**
  * A benchmark's database `name` beside the one of DATABASE_URL: migrated, with the access modules and
  * the demo accounts and users (no other demo data), then `seed`'s rows. With `reuse`, a previous

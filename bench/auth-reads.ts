@@ -29,6 +29,7 @@ import { createDatabase } from '../packages/api/src/db/client.ts';
 import { migrate } from '../packages/api/src/db/migrate.ts';
 import { DEMO_PASSWORD, seed } from '../packages/api/src/seed.ts';
 import { bundleServer, cannon, CONNECTIONS, DURATION, interleaved, processes, REPO, rotating, serverChannel, wrkAvailable, wrkRotating, writeResults, type Msg, type Row, type Slice, type WrkRequest } from './load.ts';
+import { benchDatabaseUrl } from './app-server.ts';
 
 /** Members added to the demo grocery account, so that its first page of users is a full one. */
 const EXTRA_MEMBERS = 120;
@@ -37,11 +38,7 @@ const TARGET_RPS = 5_000;
 
 const profile = process.env.BENCH_PROFILE;
 const baseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const benchDbUrl = (() => {
-  const u = new URL(baseUrl);
-  u.pathname = '/backoffice_bench_auth';
-  return u.toString();
-})();
+const benchDbUrl = benchDatabaseUrl(baseUrl, 'backoffice_bench_auth');
 
 
 // ---------------------------------------------------------------------------------------------

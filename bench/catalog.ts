@@ -31,7 +31,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { SqlRunner } from '../packages/api/src/db/client.ts';
 import { DEMO_PASSWORD } from '../packages/api/src/seed.ts';
-import { benchDataset, serveApp } from './app-server.ts';
+import { benchDatabaseUrl, benchDataset, serveApp } from './app-server.ts';
 import { bundleServer, CONNECTIONS, DURATION, processes, REPO, rotating, serverChannel, writeResults } from './load.ts';
 import { interleavedRows, percentile, round, SLICES, type Timed } from './timed-rows.ts';
 
@@ -48,11 +48,7 @@ const onlyRows = process.env.BENCH_ROWS as 'search' | 'carts' | undefined;
 const reuseDataset = process.env.BENCH_REUSE === '1';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const benchDbUrl = (() => {
-  const u = new URL(baseUrl);
-  u.pathname = '/backoffice_bench_catalog';
-  return u.toString();
-})();
+const benchDbUrl = benchDatabaseUrl(baseUrl, 'backoffice_bench_catalog');
 
 // ---------------------------------------------------------------------------------------------
 // Word lists: what a Brazilian supermarket sells, as its catalog names it.

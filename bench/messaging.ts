@@ -46,7 +46,7 @@ import { createDatabase, type SqlRunner } from '../packages/api/src/db/client.ts
 import { DEFAULT_BOT_FLOW } from '../packages/api/src/modules/chats/chat-inbound.ts';
 import { signWebhook } from '../packages/api/src/modules/messaging/whatsapp-webhook.ts';
 import { DEMO_PASSWORD } from '../packages/api/src/seed.ts';
-import { benchDataset, serveApp } from './app-server.ts';
+import { benchDatabaseUrl, benchDataset, serveApp } from './app-server.ts';
 import { bundleServer, CONNECTIONS, cpuMeter, DURATION, processes, REPO, rotating, serverChannel, writeResults, type Msg } from './load.ts';
 import { interleavedRows, SLICES, type Timed } from './timed-rows.ts';
 
@@ -73,11 +73,7 @@ const WABA_ID = '2222333344445555';
 const reuseDataset = process.env.BENCH_REUSE === '1';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const benchDbUrl = (() => {
-  const u = new URL(baseUrl);
-  u.pathname = '/backoffice_bench_messaging';
-  return u.toString();
-})();
+const benchDbUrl = benchDatabaseUrl(baseUrl, 'backoffice_bench_messaging');
 
 // The API and the worker (forked with this environment) share the channel's settings.
 process.env.WHATSAPP_PROVIDER = 'local';

@@ -32,7 +32,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { SqlRunner } from '../packages/api/src/db/client.ts';
 import { DEMO_PASSWORD } from '../packages/api/src/seed.ts';
-import { benchDataset, serveApp } from './app-server.ts';
+import { benchDatabaseUrl, benchDataset, serveApp } from './app-server.ts';
 import { bundleServer, CONNECTIONS, DURATION, processes, REPO, rotating, serverChannel, writeResults } from './load.ts';
 import { interleavedRows, SLICES, type Timed } from './timed-rows.ts';
 
@@ -49,11 +49,7 @@ const ACCOUNT_SLUG = 'supermercado-bom-preco';
 const reuseDataset = process.env.BENCH_REUSE === '1';
 
 const baseUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const benchDbUrl = (() => {
-  const u = new URL(baseUrl);
-  u.pathname = '/backoffice_bench_orders';
-  return u.toString();
-})();
+const benchDbUrl = benchDatabaseUrl(baseUrl, 'backoffice_bench_orders');
 
 // ---------------------------------------------------------------------------------------------
 // Dataset

@@ -96,6 +96,12 @@ export function createSalesDashboardService({ engine, db, scope, cache = noOrder
     return new JsonText(await cache.read(caller.accountId, p.current.locationId, key, async () => JSON.stringify(await load())));
   }
 
+  /** The days of the period and of its comparison, each by its date. */
+  async function daysOf(caller: Caller, { current, before }: Periods) {
+    const [now, then] = await Promise.all([engine.perDay(caller.accountId, current), before ? engine.perDay(caller.accountId, before) : []]);
+    return { byDay: new Map(now.map((r) => [r.day, r])), prevByDay: new Map(then.map((r) => [r.day, r])) };
+  }
+
   return {
     async cards(caller: Caller, q: SalesDashboardQuery): Promise<JsonText<SalesCards>> {
       const p = await periodsOf(caller, q);
@@ -124,10 +130,8 @@ export function createSalesDashboardService({ engine, db, scope, cache = noOrder
     async gmvPerDay(caller: Caller, q: SalesDashboardQuery): Promise<JsonText<GmvPerDay>> {
       const p = await periodsOf(caller, q);
       return cached(caller, 'gmvPerDay', p, null, async (): Promise<GmvPerDay> => {
-        const { current, before, head } = p;
-        const [now, then] = await Promise.all([engine.perDay(caller.accountId, current), before ? engine.perDay(caller.accountId, before) : []]);
-        const byDay = new Map(now.map((r) => [r.day, r]));
-        const prevByDay = new Map(then.map((r) => [r.day, r]));
+        const { head } = p;
+        const { byDay, prevByDay } = await daysOf(caller, p);
         return {
           ...head,
           days: days(head.from, head.to).map((date) => {
@@ -150,10 +154,8 @@ export function createSalesDashboardService({ engine, db, scope, cache = noOrder
     async marginPerDay(caller: Caller, q: SalesDashboardQuery): Promise<JsonText<MarginPerDay>> {
       const p = await periodsOf(caller, q);
       return cached(caller, 'marginPerDay', p, null, async (): Promise<MarginPerDay> => {
-        const { current, before, head } = p;
-        const [now, then] = await Promise.all([engine.perDay(caller.accountId, current), before ? engine.perDay(caller.accountId, before) : []]);
-        const byDay = new Map(now.map((r) => [r.day, r]));
-        const prevByDay = new Map(then.map((r) => [r.day, r]));
+        const { head } = p;
+        const { byDay, prevByDay } = await daysOf(caller, p);
         return {
           ...head,
           days: days(head.from, head.to).map((date) => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { createCartStore, type CartStore } from '../../../test/fixtures/shopping-carts.ts';
-import { ORDER_ADDRESS } from '../../../test/fixtures/orders.ts';
+import { placeOrder } from '../../../test/fixtures/orders.ts';
 import { comparisonOf } from './sales-dashboard.service.ts';
 
 let t: TestApp;
@@ -11,24 +11,14 @@ let atacado: string;
 let bomPreco: number;
 let a: CartStore;
 let b: CartStore;
-let seq = 0;
 
 const get = (path: string, token = admin) => t.http.get(path).set(bearer(token));
 const post = (path: string, body?: unknown) => t.http.post(path).set(bearer(admin)).send((body ?? {}) as object);
 
+/** An order placed through the API at `store` (its own external id), with these lines. */
 async function createOrder(store: CartStore, over: Record<string, unknown>, items: Array<Record<string, unknown>>) {
-  const res = await post('/api/order', {
-    customer_id: store.customerId,
-    location_id: store.locationId,
-    channel: 'vtex',
-    external_id: `SALES-${Date.now()}-${++seq}`,
-    items,
-    fulfilment: 'delivery',
-    address: ORDER_ADDRESS,
-    ...over,
-  });
-  if (res.status !== 201) throw new Error(`order: ${res.status} ${JSON.stringify(res.body)}`);
-  return { id: res.body.order.id as number, total: res.body.order.total as number };
+  const { order } = await placeOrder(t, admin, store, { ...over, items });
+  return { id: order.id, total: order.total };
 }
 
 const dashboard = async (path: string, query: string, token = admin) => {
