@@ -59,3 +59,14 @@ export async function dismissToasts(page: Page) {
     )
     .toBe(0);
 }
+
+/** Both widths of a screen: 1366 px, then 1024 px (the mobile layout's edge, no horizontal scroll on the page itself: tables scroll inside their cards), back to 1366. */
+export async function pictures(page: Page, name: string) {
+  await dismissToasts(page);
+  await screenshot(page, `${name}-desktop`);
+  await page.setViewportSize({ width: 1024, height: 860 });
+  await page.waitForTimeout(400);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+  await screenshot(page, `${name}-1024`);
+  await page.setViewportSize({ width: 1366, height: 860 });
+}

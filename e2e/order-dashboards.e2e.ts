@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { choose, dismissToasts, field, launch, screenshot } from './browser.ts';
-import { apiToken, newPage, signIn } from './session.ts';
+import { choose, field, launch, pictures } from './browser.ts';
+import { apiCaller, apiToken, newPage, signIn } from './session.ts';
 
 interface Created {
   order: { id: number; number: number };
@@ -28,27 +28,8 @@ describe('orders dashboards: sales, picking, conversion and rupture', () => {
   let store: { id: number; name: string };
   let customerId = 0;
 
-  async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<T>;
-  }
+  const call = apiCaller(base, () => token);
 
-  /** Both widths of a screen: 1366 px, then 1024 px (the mobile layout's edge), back to 1366. */
-  async function pictures(name: string) {
-    await dismissToasts(page);
-    await screenshot(page, `${name}-desktop`);
-    await page.setViewportSize({ width: 1024, height: 860 });
-    await page.waitForTimeout(400);
-    // No horizontal scroll on the page itself (tables scroll inside their cards).
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
-    await screenshot(page, `${name}-1024`);
-    await page.setViewportSize({ width: 1366, height: 860 });
-  }
 
   const intake = (channel: string, items: Array<Record<string, unknown>>, fulfilment = 'delivery') =>
     call<Created>('POST', '/api/order', {
@@ -167,7 +148,7 @@ describe('orders dashboards: sales, picking, conversion and rupture', () => {
     expect(await page.getByTestId('orders-stores-table').innerText()).toContain(store.name);
     const channels = await page.getByTestId('orders-channels-table').innerText();
     for (const label of ['VTEX', 'WhatsApp', 'Rappi', 'E-commerce Magento', 'Carrinho de compras']) expect(channels).toContain(label);
-    await pictures('orders-dashboard');
+    await pictures(page, 'orders-dashboard');
   });
 
   it('picking dashboard: time to pick, items per hour per operator, by mode in the path', async () => {
@@ -179,7 +160,7 @@ describe('orders dashboards: sales, picking, conversion and rupture', () => {
     const operators = await page.getByTestId('picking-operators-table').innerText();
     expect(operators).toContain(`Carla Separadora ${stamp}`);
     expect(operators).toContain(`Diego Separador ${stamp}`);
-    await pictures('picking-dashboard');
+    await pictures(page, 'picking-dashboard');
 
     await page.getByTestId('picking-mode').getByText('Retirada', { exact: true }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/orders/picking-dashboard/pickup/');
@@ -187,7 +168,7 @@ describe('orders dashboards: sales, picking, conversion and rupture', () => {
     await page.getByRole('heading', { level: 2, name: 'Dashboard de separação · Retiradas' }).waitFor();
     await expect.poll(async () => (await kpis()).join('\n')).toMatch(/Pedidos separados\s+1/);
     await expect.poll(() => page.getByTestId('picking-operators-table').innerText()).not.toContain('Carla');
-    await pictures('picking-dashboard-pickup');
+    await pictures(page, 'picking-dashboard-pickup');
   });
 
   it('conversion dashboard: the carts funnel and the orders of each channel', async () => {
@@ -197,7 +178,7 @@ describe('orders dashboards: sales, picking, conversion and rupture', () => {
     expect((await kpis()).join('\n')).toMatch(/Viraram pedido\s+1/);
     const channels = await page.getByTestId('conversion-channels-table').innerText();
     expect(channels).toMatch(/Carrinho de compras\s+1\s+1/);
-    await pictures('conversion-dashboard');
+    await pictures(page, 'conversion-dashboard');
   });
 
   it('rupture dashboard: missing lines by product, category and store', async () => {
@@ -210,7 +191,7 @@ describe('orders dashboards: sales, picking, conversion and rupture', () => {
     expect(products).toContain(`Feijão Carioca Vale Verde 1kg ${stamp}`);
     expect(products).toContain(`Café Torrado Serra Azul 500g ${stamp}`);
     expect(await page.getByTestId('rupture-categories-table').innerText()).toMatch(/Mercearia/);
-    await pictures('rupture-dashboard');
+    await pictures(page, 'rupture-dashboard');
   });
 
   it('shows the empty state for a period without orders, and the error for a store not the account’s', async () => {

@@ -33,6 +33,19 @@ export async function apiToken(base: string, email: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
+/** A JSON call to the API as the bearer of `token()` (for setting up data): the answer's body, or throws with the status. */
+export function apiCaller(base: string, token: () => string) {
+  return async function call<T = Record<string, unknown>>(method: string, path: string, body?: unknown): Promise<T> {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token()}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json() as Promise<T>;
+  };
+}
+
 /** The JWT secret the browser tests' server runs with (e2e/server.ts). */
 export const E2E_JWT_SECRET = 'e2e-only-secret-0123456789abcdef';
 

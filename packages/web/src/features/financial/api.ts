@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { components } from '../../shared/api/schema';
 import { api, unwrap } from '../../shared/api/client';
+import { downloadedFile } from '../../shared/api/download';
 import { useSession } from '../../shared/session/session';
 import { byLocationQuery, exportQuery, transactionsQuery, type PaymentsSearch, type TransactionsSearch } from './search';
 
@@ -124,23 +125,5 @@ export function useRefundOrder(orderId: number) {
 /** The CSV of the list's filters, fetched with the session's token, and its file name. */
 export async function fetchTransactionsCsv(search: TransactionsSearch): Promise<{ blob: Blob; filename: string }> {
   const query = exportQuery(search);
-  const call = api.GET('/api/data-service/order-payments/transactions.csv', { params: { query }, parseAs: 'blob' });
-  const blob = await unwrap(call);
-  const { response } = await call;
-  const named = /filename="?([^";]+)"?/.exec(response.headers.get('content-disposition') ?? '')?.[1];
-  return { blob, filename: named ?? `transacoes-${query.from}-${query.to}.csv` };
-}
-
-/** Hands a downloaded file to the browser under its name. */
-export function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  return downloadedFile(api.GET('/api/data-service/order-payments/transactions.csv', { params: { query }, parseAs: 'blob' }), `transacoes-${query.from}-${query.to}.csv`);
 }

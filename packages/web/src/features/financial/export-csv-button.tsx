@@ -2,7 +2,8 @@ import { Button } from '@mantine/core';
 import { IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyError } from '../../shared/ui/notify';
-import { fetchTransactionsCsv, saveFile } from './api';
+import { saveFile } from '../../shared/api/download';
+import { fetchTransactionsCsv } from './api';
 import type { TransactionsSearch } from './search';
 import { t } from '../../i18n';
 

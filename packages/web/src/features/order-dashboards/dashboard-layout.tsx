@@ -54,12 +54,14 @@ export interface DashboardLayoutProps<T> {
   withChannel?: boolean;
   /** More controls before the filters (the picking dashboard's mode). */
   extra?: ReactNode;
+  /** More controls after the period (the sales dashboard's comparison). */
+  extraAfter?: ReactNode;
   query: UseQueryResult<T>;
   children: (data: T) => ReactNode;
 }
 
 /** A dashboard page: header with store (and channel) and period filters; loading, error, then the numbers (dimmed while a new period loads). */
-export function DashboardLayout<T>({ title, subtitle, search, onSearchChange, withChannel, extra, query, children }: DashboardLayoutProps<T>) {
+export function DashboardLayout<T>({ title, subtitle, search, onSearchChange, withChannel, extra, extraAfter, query, children }: DashboardLayoutProps<T>) {
   const data = query.data;
   let body: ReactNode;
   if (query.isError)
@@ -109,6 +111,7 @@ export function DashboardLayout<T>({ title, subtitle, search, onSearchChange, wi
             <StoreFilter value={location_id} onChange={(id) => next({ location_id: id })} testId="order-dashboard-store" />
             {withChannel && <ChannelFilter value={channel} onChange={(c) => next({ channel: c })} />}
             <PeriodPicker value={{ start_date: from, end_date: to }} onChange={(p) => next({ from: p.start_date, to: p.end_date })} testId="order-dashboard-period" />
+            {extraAfter}
           </Group>
         }
       />
@@ -132,19 +135,30 @@ export function KpiCards({ cards }: { cards: Kpi[] }) {
   );
 }
 
-/** A titled card around a chart or a table. */
-export function Panel({ title, hint, testId, children, padded = true }: { title: string; hint?: string; testId: string; children: ReactNode; padded?: boolean }) {
+/** A titled card around a chart or a table; `actions` (a download) go on the right of the title. */
+export function Panel({ title, hint, testId, children, padded = true, actions }: { title: string; hint?: string; testId: string; children: ReactNode; padded?: boolean; actions?: ReactNode }) {
+  const space = { px: padded ? 0 : 'lg', pt: padded ? 0 : 'md', pb: padded ? 0 : 'xs' };
+  const heading = (
+    <Stack gap={2} miw={0} {...(actions ? {} : space)}>
+      <Title order={5}>{title}</Title>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Stack>
+  );
   return (
     <Card withBorder radius="md" padding={padded ? 'lg' : 0} data-testid={testId}>
       <Stack gap={padded ? 'md' : 0}>
-        <Stack gap={2} px={padded ? 0 : 'lg'} pt={padded ? 0 : 'md'} pb={padded ? 0 : 'xs'}>
-          <Title order={5}>{title}</Title>
-          {hint && (
-            <Text size="xs" c="dimmed">
-              {hint}
-            </Text>
-          )}
-        </Stack>
+        {actions ? (
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm" {...space}>
+            {heading}
+            {actions}
+          </Group>
+        ) : (
+          heading
+        )}
         {children}
       </Stack>
     </Card>

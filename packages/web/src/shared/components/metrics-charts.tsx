@@ -1,5 +1,5 @@
 import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { AreaChart, BarChart, LineChart, type AreaChartSeries } from '@mantine/charts';
+import { AreaChart, BarChart, LineChart, type AreaChartProps, type AreaChartSeries } from '@mantine/charts';
 import { IconChartBarOff } from '@tabler/icons-react';
 import type { components } from '../api/schema';
 import { formatCompactMoney, formatInt, formatMoney } from '../ui/format';
@@ -50,8 +50,8 @@ export function MetricsCharts({ days, testIdPrefix, h = 260 }: { days: MetricsDa
   );
 }
 
-/** Amounts in reais per day (`day` labels), as smooth areas with a compact money axis. */
-export function MoneyAreaChart({ data, series, h = 260 }: { data: Array<Record<string, unknown>>; series: AreaChartSeries[]; h?: number }) {
+/** Amounts in reais per day (`day` labels), as smooth areas with a compact money axis; `tooltipProps` can name the tooltip's day. */
+export function MoneyAreaChart({ data, series, h = 260, tooltipProps }: { data: Array<Record<string, unknown>>; series: AreaChartSeries[]; h?: number; tooltipProps?: AreaChartProps['tooltipProps'] }) {
   return (
     <AreaChart
       h={h}
@@ -64,6 +64,7 @@ export function MoneyAreaChart({ data, series, h = 260 }: { data: Array<Record<s
       yAxisProps={{ tickFormatter: (v: number) => formatCompactMoney(v), width: 88 }}
       series={series}
       xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 16 }}
+      tooltipProps={tooltipProps}
     />
   );
 }

@@ -58,6 +58,7 @@ describe('buildMenu: account types', () => {
       'orders-list', 'orders-board', 'orders-dashboard', 'picking-dashboard', 'conversion-dashboard', 'rupture-dashboard',
     ]);
     expect(under(menu, 'chats')).toEqual(['chats-list', 'chats-attendants', 'chats-templates', 'chats-tags', 'chats-bot', 'chats-dashboard', 'chats-attendance']);
+    expect(under(menu, 'analytics')).toEqual(['analytics-sales', 'analytics-sellout', 'analytics-customers']);
     expect(under(menu, 'retail-media')).toEqual([
       'rm-campaigns', 'rm-audiences', 'rm-wallets', 'rm-review', 'rm-advertisers', 'rm-publishers', 'rm-reports', 'rm-tv', 'rm-config',
     ]);

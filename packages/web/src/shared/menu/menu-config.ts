@@ -96,6 +96,7 @@ export const GROCERY_MENU: MenuItem[] = [
   {
     key: 'analytics', label: 'analytics', moduleId: 5, icon: IconChartBar,
     children: [
+      { key: 'analytics-sales', label: 'analyticsSales', path: '/analytics/sales', moduleId: 1 },
       { key: 'analytics-sellout', label: 'analyticsSellout', path: '/analytics/sellout/', moduleId: 501 },
       { key: 'analytics-customers', label: 'analyticsCustomers', path: '/analytics/customers', moduleId: 502 },
     ],

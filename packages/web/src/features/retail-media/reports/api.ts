@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { RmReportFormat, RmReportKind } from '@backoffice/contracts';
 import { api, unwrap } from '../../../shared/api/client';
+import { downloadedFile } from '../../../shared/api/download';
 import type { components } from '../../../shared/api/schema';
 import { useSession, type AccountSummary } from '../../../shared/session/session';
 import { REPORTS, adsReportQuery, reportQuery, type AdsReportSearch, type ReportSearch } from './search';
@@ -129,40 +130,7 @@ export function useStateAdvertiserId(search: ReportSearch): number | undefined {
 export type DownloadRequest = { report: RmReportKind; format: RmReportFormat; search: ReportSearch };
 
 /** Asks the API for a report file (the session's token goes with it) and returns it with its name. */
-export async function fetchReportFile({ report, format, search }: DownloadRequest): Promise<{ blob: Blob; filename: string }> {
+export function fetchReportFile({ report, format, search }: DownloadRequest): Promise<{ blob: Blob; filename: string }> {
   const call = api.GET('/report/{report}/download', { params: { path: { report }, query: { ...reportQuery(search), format } }, parseAs: 'blob' });
-  const blob = await unwrap(call);
-  const { response } = await call;
-  const fallback = `relatorio-${report}-${search.start_date}-${search.end_date}.${format}`;
-  return { blob, filename: filenameFromDisposition(response.headers.get('content-disposition')) ?? fallback };
-}
-
-/** The file name a Content-Disposition header gives (RFC 6266: `filename*` wins over `filename`). */
-export function filenameFromDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (extended?.[1]) {
-    try {
-      return decodeURIComponent(extended[1].trim());
-    } catch {
-      // A malformed encoding falls back to the plain name.
-    }
-  }
-  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/.exec(header);
-  const name = (plain?.[1] ?? plain?.[2])?.trim();
-  return name || null;
-}
-
-/** Hands a downloaded file to the browser under its name. */
-export function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after the click returns.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+  return downloadedFile(call, `relatorio-${report}-${search.start_date}-${search.end_date}.${format}`);
 }

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { filenameFromDisposition } from './api';
 import { AdsReportSearch, ReportSearch, activePreset, adsReportQuery, applyReportFilter, presetPeriod, toggleAdsSort } from './search';
 
 // 22/11/2026 15:00 in São Paulo.
@@ -44,15 +43,5 @@ describe('report search', () => {
     expect(toggleAdsSort(ads, 'roas')).toMatchObject({ sort_by: 'roas', sort_direction: 'desc', page: 1 });
     expect(toggleAdsSort(ads, 'clicks')).toMatchObject({ sort_by: 'clicks', sort_direction: 'desc', page: 1 });
     expect(toggleAdsSort({ ...ads, sort_by: 'clicks', sort_direction: 'desc' }, 'clicks')).toMatchObject({ sort_direction: 'asc' });
-  });
-});
-
-describe('download file name', () => {
-  it('reads filename* first, then filename, and nothing from an empty header', () => {
-    expect(filenameFromDisposition(`attachment; filename="visao-geral.csv"; filename*=UTF-8''vis%C3%A3o-geral%202026.csv`)).toBe('visão-geral 2026.csv');
-    expect(filenameFromDisposition('attachment; filename="relatorio-anuncios.xlsx"')).toBe('relatorio-anuncios.xlsx');
-    expect(filenameFromDisposition('attachment; filename=overview.csv')).toBe('overview.csv');
-    expect(filenameFromDisposition('attachment')).toBeNull();
-    expect(filenameFromDisposition(null)).toBeNull();
   });
 });

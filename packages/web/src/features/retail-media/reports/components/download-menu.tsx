@@ -2,8 +2,9 @@ import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RmReportFormat, RmReportKind } from '@backoffice/contracts';
+import { saveFile } from '../../../../shared/api/download';
 import { notifyError } from '../../../../shared/ui/notify';
-import { fetchReportFile, saveFile } from '../api';
+import { fetchReportFile } from '../api';
 import type { ReportSearch } from '../search';
 import { t } from '../../../../i18n';
 
