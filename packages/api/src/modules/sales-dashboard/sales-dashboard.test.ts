@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
 import { createCartStore, type CartStore } from '../../../test/fixtures/shopping-carts.ts';
-import { placeOrder } from '../../../test/fixtures/orders.ts';
+import { ordersTestBed, placeOrder } from '../../../test/fixtures/orders.ts';
 import { comparisonOf } from './sales-dashboard.service.ts';
 
 let t: TestApp;
@@ -55,14 +55,8 @@ async function rollups(accountId: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login(DEMO.admin);
-  bomPreco = (await t.db.account.findUniqueOrThrow({ where: { slug: 'supermercado-bom-preco' } })).id;
-  const atacadoId = (await t.db.account.findUniqueOrThrow({ where: { slug: 'bom-preco-atacado' } })).id;
-  atacado = (await t.http.post('/changeaccount').set(bearer(admin)).send({ account_id: atacadoId })).body.newToken;
-  // Promotions would change the totals: these tests count the cents of the offers.
-  await t.db.promotion.updateMany({ where: { active: true }, data: { active: false, disabledAt: new Date() } });
-  a = await createCartStore(t, admin, 'Loja Painel Margem A');
+  // Promotions paused: these tests count the cents of the offers.
+  ({ t, admin, bomPreco, atacado, store: a } = await ordersTestBed('Loja Painel Margem A'));
   b = await createCartStore(t, admin, 'Loja Painel Margem B');
   // Milk costs R$ 3,00 (the lines keep it when written); the cheese's cost is not known.
   await t.db.product.update({ where: { id: a.products.leite }, data: { costCents: 300n } });
