@@ -129,25 +129,84 @@ BEGIN
   RETURN NEW;
 END $$;
 
--- Sales of a product added (or, negative, taken away) in the three grains at once.
+-- The changes a transaction makes to the rollups wait here (plain inserts: no rollup row is locked
+-- while the transaction runs) and are applied together when it commits, every rollup row in key order.
+-- Concurrent orders of a store (one totals row) or of a product on a day (one row for every store)
+-- then take those rows in the same order and cannot deadlock; and a transaction that aborts leaves
+-- nothing.
+CREATE TABLE "sales_changes" (
+    "id" BIGSERIAL NOT NULL,
+    "tx" BIGINT NOT NULL DEFAULT txid_current(),
+    "account_id" INTEGER NOT NULL,
+    "day" DATE NOT NULL,
+    "location_id" INTEGER NOT NULL,
+    "channel" "order_channel" NOT NULL,
+    -- A line's sale (product_id set) or an order (customer_id set).
+    "product_id" INTEGER,
+    "customer_id" INTEGER,
+    "orders" INTEGER NOT NULL DEFAULT 0,
+    "orders_gmv_cents" BIGINT NOT NULL DEFAULT 0,
+    "lines" INTEGER NOT NULL DEFAULT 0,
+    "units" DECIMAL(16,3) NOT NULL DEFAULT 0,
+    "gmv_cents" BIGINT NOT NULL DEFAULT 0,
+    "cost_cents" BIGINT NOT NULL DEFAULT 0,
+    "costed_gmv_cents" BIGINT NOT NULL DEFAULT 0,
+
+    CONSTRAINT "sales_changes_pkey" PRIMARY KEY ("id")
+);
+CREATE INDEX "sales_changes_tx_idx" ON "sales_changes"("tx");
+
+-- Sales of a product added (or, negative, taken away): applied at commit.
 CREATE OR REPLACE FUNCTION sales_add(a integer, d date, l integer, c order_channel, p integer, n integer, u numeric, gmv bigint, cost bigint, costed bigint) RETURNS void
   LANGUAGE sql AS $$
+  INSERT INTO sales_changes (account_id, day, location_id, channel, product_id, lines, units, gmv_cents, cost_cents, costed_gmv_cents)
+  VALUES (a, d, l, c, p, n, u, gmv, cost, costed)
+$$;
+
+-- The transaction's changes, applied as it commits (the first call takes them all; the others find none).
+CREATE OR REPLACE FUNCTION sales_changes_apply() RETURNS trigger
+  LANGUAGE plpgsql AS $$
+DECLARE
+  me bigint := txid_current();
+BEGIN
+  IF NOT EXISTS (SELECT 1 FROM sales_changes WHERE tx = me) THEN
+    RETURN NULL;
+  END IF;
+  INSERT INTO sales_daily_totals AS s (account_id, day, location_id, channel, orders, orders_gmv_cents, lines, units, gmv_cents, cost_cents, costed_gmv_cents)
+  SELECT account_id, day, location_id, channel, sum(orders), sum(orders_gmv_cents), sum(lines), sum(units), sum(gmv_cents), sum(cost_cents), sum(costed_gmv_cents)
+    FROM sales_changes x WHERE tx = me AND EXISTS (SELECT 1 FROM accounts WHERE id = x.account_id)
+   GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  ON CONFLICT (account_id, day, location_id, channel) DO UPDATE
+    SET orders = s.orders + excluded.orders, orders_gmv_cents = s.orders_gmv_cents + excluded.orders_gmv_cents,
+        lines = s.lines + excluded.lines, units = s.units + excluded.units, gmv_cents = s.gmv_cents + excluded.gmv_cents,
+        cost_cents = s.cost_cents + excluded.cost_cents, costed_gmv_cents = s.costed_gmv_cents + excluded.costed_gmv_cents;
   INSERT INTO sales_daily_stats AS s (account_id, day, location_id, channel, product_id, lines, units, gmv_cents, cost_cents, costed_gmv_cents)
-  SELECT a, d, l, c, p, n, u, gmv, cost, costed WHERE EXISTS (SELECT 1 FROM accounts WHERE id = a)
+  SELECT account_id, day, location_id, channel, product_id, sum(lines), sum(units), sum(gmv_cents), sum(cost_cents), sum(costed_gmv_cents)
+    FROM sales_changes x WHERE tx = me AND product_id IS NOT NULL AND EXISTS (SELECT 1 FROM accounts WHERE id = x.account_id)
+   GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
   ON CONFLICT (account_id, day, location_id, channel, product_id) DO UPDATE
     SET lines = s.lines + excluded.lines, units = s.units + excluded.units, gmv_cents = s.gmv_cents + excluded.gmv_cents,
         cost_cents = s.cost_cents + excluded.cost_cents, costed_gmv_cents = s.costed_gmv_cents + excluded.costed_gmv_cents;
-  INSERT INTO sales_daily_totals AS s (account_id, day, location_id, channel, lines, units, gmv_cents, cost_cents, costed_gmv_cents)
-  SELECT a, d, l, c, n, u, gmv, cost, costed WHERE EXISTS (SELECT 1 FROM accounts WHERE id = a)
-  ON CONFLICT (account_id, day, location_id, channel) DO UPDATE
-    SET lines = s.lines + excluded.lines, units = s.units + excluded.units, gmv_cents = s.gmv_cents + excluded.gmv_cents,
-        cost_cents = s.cost_cents + excluded.cost_cents, costed_gmv_cents = s.costed_gmv_cents + excluded.costed_gmv_cents;
   INSERT INTO sales_product_daily AS s (account_id, day, product_id, lines, units, gmv_cents, cost_cents, costed_gmv_cents)
-  SELECT a, d, p, n, u, gmv, cost, costed WHERE EXISTS (SELECT 1 FROM accounts WHERE id = a)
+  SELECT account_id, day, product_id, sum(lines), sum(units), sum(gmv_cents), sum(cost_cents), sum(costed_gmv_cents)
+    FROM sales_changes x WHERE tx = me AND product_id IS NOT NULL AND EXISTS (SELECT 1 FROM accounts WHERE id = x.account_id)
+   GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
   ON CONFLICT (account_id, day, product_id) DO UPDATE
     SET lines = s.lines + excluded.lines, units = s.units + excluded.units, gmv_cents = s.gmv_cents + excluded.gmv_cents,
-        cost_cents = s.cost_cents + excluded.cost_cents, costed_gmv_cents = s.costed_gmv_cents + excluded.costed_gmv_cents
-$$;
+        cost_cents = s.cost_cents + excluded.cost_cents, costed_gmv_cents = s.costed_gmv_cents + excluded.costed_gmv_cents;
+  INSERT INTO customer_daily_stats AS s (account_id, day, location_id, channel, customer_id, orders, gmv_cents)
+  SELECT account_id, day, location_id, channel, customer_id, sum(orders), sum(orders_gmv_cents)
+    FROM sales_changes x WHERE tx = me AND customer_id IS NOT NULL AND EXISTS (SELECT 1 FROM accounts WHERE id = x.account_id)
+   GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+  ON CONFLICT (account_id, day, location_id, channel, customer_id) DO UPDATE
+    SET orders = s.orders + excluded.orders, gmv_cents = s.gmv_cents + excluded.gmv_cents;
+  DELETE FROM sales_changes WHERE tx = me;
+  RETURN NULL;
+END $$;
+
+CREATE CONSTRAINT TRIGGER sales_changes_apply AFTER INSERT ON "sales_changes"
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION sales_changes_apply();
 
 -- A line's sale counted (sign 1) or taken away (-1) in its order's (day, store, channel).
 CREATE OR REPLACE FUNCTION sales_line_add(a integer, d date, l integer, c order_channel, i order_items, sign integer) RETURNS void
@@ -169,17 +228,11 @@ BEGIN
             GROUP BY 1 ORDER BY 1) x;
 END $$;
 
--- An order counted (n 1) or taken away (-1) in its customer's day and in the day's totals.
+-- An order counted (n 1) or taken away (-1) in its customer's day and in the day's totals: applied at commit.
 CREATE OR REPLACE FUNCTION customer_daily_stats_add(a integer, d date, l integer, c order_channel, cu integer, n integer, cents bigint) RETURNS void
   LANGUAGE sql AS $$
-  INSERT INTO customer_daily_stats AS s (account_id, day, location_id, channel, customer_id, orders, gmv_cents)
-  SELECT a, d, l, c, cu, n, cents WHERE EXISTS (SELECT 1 FROM accounts WHERE id = a)
-  ON CONFLICT (account_id, day, location_id, channel, customer_id) DO UPDATE
-    SET orders = s.orders + excluded.orders, gmv_cents = s.gmv_cents + excluded.gmv_cents;
-  INSERT INTO sales_daily_totals AS s (account_id, day, location_id, channel, orders, orders_gmv_cents)
-  SELECT a, d, l, c, n, cents WHERE EXISTS (SELECT 1 FROM accounts WHERE id = a)
-  ON CONFLICT (account_id, day, location_id, channel) DO UPDATE
-    SET orders = s.orders + excluded.orders, orders_gmv_cents = s.orders_gmv_cents + excluded.orders_gmv_cents
+  INSERT INTO sales_changes (account_id, day, location_id, channel, customer_id, orders, orders_gmv_cents)
+  VALUES (a, d, l, c, cu, n, cents)
 $$;
 
 -- ---------------------------------------------------------------------------------------------
@@ -208,6 +261,10 @@ BEGIN
     RETURN OLD;
   END IF;
   nd := order_business_day(NEW.created_at); nc := order_counts_as_sale(NEW.status);
+  IF (oc, OLD.account_id, od, OLD.location_id, OLD.channel, OLD.customer_id, OLD.total_cents) IS NOT DISTINCT FROM
+     (nc, NEW.account_id, nd, NEW.location_id, NEW.channel, NEW.customer_id, NEW.total_cents) OR NOT (oc OR nc) THEN
+    RETURN NULL; -- a step between statuses that count alike changes no figure
+  END IF;
   IF oc THEN
     PERFORM customer_daily_stats_add(OLD.account_id, od, OLD.location_id, OLD.channel, OLD.customer_id, -1, -OLD.total_cents);
   END IF;

@@ -41,7 +41,9 @@ const statsOf = async (placement: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The tests fire up to 1,000 beacons in a second from one address: above the public gate's ceiling
+  // per address (its own tests cover it), a fast machine would answer the next one 429.
+  t = await createTestApp({ publicRateLimit: { ip: 1_000_000, publisher: 1_000_000, windowMs: 1_000 } });
   const accounts = await t.db.account.findMany({ select: { id: true, slug: true } });
   ids.bomPreco = accounts.find((a) => a.slug === 'supermercado-bom-preco')!.id;
   ids.aurora = accounts.find((a) => a.slug === 'cafe-aurora')!.id;

@@ -318,6 +318,26 @@ describe('the sales rollups', () => {
     expect((await rollups(bomPreco)).sales.length).toBeGreaterThan(0);
   });
 
+  it('concurrent writes of two stores that touch the same products in opposite orders both go through (no deadlock)', async () => {
+    const lineOf = async (order: number, product: number) =>
+      (await t.db.orderItem.findFirstOrThrow({ where: { orderId: order, productId: product }, select: { id: true } })).id;
+    const x = (await createOrder(a, {}, [{ product_id: a.products.leite, quantity: 1 }, { product_id: a.products.arroz1, quantity: 1 }])).id;
+    const y = (await createOrder(b, {}, [{ product_id: b.products.arroz1, quantity: 1 }, { product_id: b.products.leite, quantity: 1 }])).id;
+    const order = [await lineOf(x, a.products.leite), await lineOf(x, a.products.arroz1)];
+    const reversed = [await lineOf(y, b.products.arroz1), await lineOf(y, b.products.leite)];
+    // Each transaction picks its first line, waits for the other to pick its own, then picks the second.
+    const pickBoth = (lines: number[]) =>
+      t.db.$transaction(async (tx) => {
+        await tx.$executeRawUnsafe(`UPDATE order_items SET pick_status = 'picked', picked_quantity = quantity WHERE id = $1`, lines[0]);
+        await tx.$executeRawUnsafe('SELECT pg_sleep(0.3)');
+        await tx.$executeRawUnsafe(`UPDATE order_items SET pick_status = 'picked', picked_quantity = quantity + 1 WHERE id = $1`, lines[1]);
+      });
+    await Promise.all([pickBoth(order), pickBoth(reversed)]);
+    const kept = await rollups(bomPreco);
+    await t.db.$executeRawUnsafe('SELECT sales_stats_rebuild($1)', bomPreco);
+    expect(await rollups(bomPreco)).toEqual(kept);
+  });
+
   it('a deleted order takes its sales along', async () => {
     const before = await rollups(bomPreco);
     await t.db.$executeRawUnsafe(`UPDATE orders SET status = 'paid' WHERE id = $1`, pool[0]);
