@@ -1,0 +1,26 @@
+// Recomputes the orders' and sales' rollups from the raw rows (after a bulk load with the triggers
+// off, or to check them): `pnpm --filter @backoffice/api run db:rebuild-rollups [account-slug]`.
+// Without a slug, every account. Run it while nothing else writes those accounts' orders.
+import { loadConfig } from '../config.ts';
+import { createDatabase } from './client.ts';
+
+const REBUILDS = ['order_stats_rebuild', 'sales_stats_rebuild'] as const;
+
+const slug = process.argv[2];
+const config = loadConfig();
+const db = await createDatabase(config);
+try {
+  let accountId: number | null = null;
+  if (slug) {
+    const [found] = await db.sql.query<{ id: number }>('SELECT id FROM accounts WHERE slug = $1', [slug]);
+    if (!found) throw new Error(`No account with the slug "${slug}".`);
+    accountId = found.id;
+  }
+  for (const rebuild of REBUILDS) {
+    const t0 = performance.now();
+    await db.sql.query(`SELECT ${rebuild}($1::int)`, [accountId]);
+    console.log(`${rebuild}(${slug ?? 'every account'}): ${Math.round(performance.now() - t0)} ms`);
+  }
+} finally {
+  await db.close();
+}
