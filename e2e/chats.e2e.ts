@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { dismissToasts, launch, screenshot } from './browser.ts';
-import { apiToken, newPage, signIn } from './session.ts';
+import { apiCaller, apiToken, newPage, signIn } from './session.ts';
 
 /**
  * Issue 22's chats with two browsers: a customer writes in the WhatsApp simulator (staff acting as
@@ -52,7 +52,22 @@ describe('chats: simulator customer, bot, attendant, cart link and transfer', ()
     await expect.poll(() => mine.count(), { timeout: 20_000 }).toBeGreaterThan(before);
   }
 
+  // The store a new customer's chat goes to (the account's first): open all day while these tests run,
+  // so the bot greets with its menu at any hour (outside the seeded hours it would answer that the store is closed).
+  let adminToken = '';
+  const admin = apiCaller(base, () => adminToken);
+  let firstStore: Record<string, unknown> | undefined;
+  const storeBody = (s: Record<string, unknown>, openingHours: unknown) => {
+    const { created_at: _created, updated_at: _updated, ...fields } = s;
+    return { ...fields, opening_hours: openingHours };
+  };
+
   beforeAll(async () => {
+    adminToken = await apiToken(base, 'admin@varejo.test');
+    const { data: stores } = await admin<{ data: Array<{ id: number; active: boolean }> }>('GET', '/api/location/minified');
+    const first = Math.min(...stores.filter((st) => st.active).map((st) => st.id));
+    firstStore = await admin('GET', `/api/location/${first}`);
+    await admin('PUT', '/api/location/', storeBody(firstStore, []));
     browser = await launch();
     customer = await newPage(browser);
     agent = await newPage(browser);
@@ -61,7 +76,10 @@ describe('chats: simulator customer, bot, attendant, cart link and transfer', ()
     await signIn(agent, base, 'juliana.alves@varejo.test', '/login');
     agentToken = await apiToken(base, 'juliana.alves@varejo.test');
   });
-  afterAll(() => browser?.close());
+  afterAll(async () => {
+    if (firstStore) await admin('PUT', '/api/location/', storeBody(firstStore, firstStore.opening_hours));
+    await browser?.close();
+  });
 
   it('the attendant is online and waits on the inbox, filtered by the customer', async () => {
     await agent.goto(`${base}/chats/attendants`);
