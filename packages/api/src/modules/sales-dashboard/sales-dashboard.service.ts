@@ -13,6 +13,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { JsonText } from '../../lib/route.ts';
 import type { Caller, StoreScope } from '../locations/locations.service.ts';
+import { createOrderAnalyticsRepo } from '../order-analytics/order-analytics.repo.ts';
 import { addDays, dashboardFilter, days, daysBetween } from '../order-analytics/order-analytics.service.ts';
 import { noOrdersCache, type OrdersCache } from '../orders/orders-cache.ts';
 import type { SalesEngine, SalesFilter, SalesTotals } from './sales-engine.ts';
@@ -77,7 +78,7 @@ function cardValues(t: SalesTotals) {
  * caller's stores, each figure beside the comparison period's. Read from the sales rollups.
  */
 export function createSalesDashboardService({ engine, db, scope, cache = noOrdersCache, clock = () => new Date() }: Deps) {
-  const storeExists = async (accountId: number, id: number) => (await db.location.count({ where: { id, accountId } })) > 0;
+  const { storeExists } = createOrderAnalyticsRepo(db);
 
   /** The period, its comparison, and the filters of both. */
   async function periodsOf(caller: Caller, q: SalesDashboardQuery) {
