@@ -66,11 +66,15 @@ beforeAll(async () => {
   });
 });
 const redisClients: Redis[] = [];
-/** Another instance's view of the same store (its own Redis consumer name). */
-const anotherStore = (): EventStore => {
+/**
+ * Another instance's view of the same store (its own Redis consumer name), once connected: a store
+ * whose Redis is still connecting takes nothing from the stream (its next pass does).
+ */
+const anotherStore = async (): Promise<EventStore> => {
   if (!t.config.redisUrl) return createDatabaseEventStore(t.db);
-  const redis = new Redis(t.config.redisUrl, { maxRetriesPerRequest: null });
+  const redis = new Redis(t.config.redisUrl, { maxRetriesPerRequest: null, lazyConnect: true });
   redisClients.push(redis);
+  await redis.connect();
   return createRedisEventStore(t.db, redis, t.config.redisPrefix);
 };
 afterAll(async () => {
@@ -234,8 +238,8 @@ describe('consumers', () => {
     const people = Array.from({ length: 120 }, () => served({ pl: 'instances', u: `user-${uniq()}` }));
     expect((await Promise.all(people.map((ad) => fire('impression', sign(ad))))).every((r) => r.status === 202)).toBe(true);
     await Promise.all([
-      createEventConsumer(anotherStore(), { batchSize: 7 }).drain(),
-      createEventConsumer(anotherStore(), { batchSize: 11 }).drain(),
+      createEventConsumer(await anotherStore(), { batchSize: 7 }).drain(),
+      createEventConsumer(await anotherStore(), { batchSize: 11 }).drain(),
       t.app.eventConsumer.drain(),
     ]);
     const stats = await statsOf('instances');
@@ -247,7 +251,7 @@ describe('consumers', () => {
   it('keeps an event whose counting failed and counts it on the next pass', async () => {
     await t.app.eventConsumer.stop();
     try {
-      const store = anotherStore();
+      const store = await anotherStore();
       const ad = served({ pl: 'retry', u: `user-${uniq()}` });
       expect((await fire('click', sign(ad))).status).toBe(202);
       await expect(
@@ -267,7 +271,7 @@ describe('consumers', () => {
 
 describe('the event store', () => {
   it('stores the events appended in one turn in one call, resolving each once it is stored', async () => {
-    const store = anotherStore();
+    const store = await anotherStore();
     const key = uniq();
     const event = (n: number): BeaconEvent => ({ k: `${key}-${n}`, type: 'impression', ad: served({ pl: 'batch', u: `${key}-${n}` }), at: Date.now() });
     // A token's own text with a line break (JSON whitespace) is stored re-encoded: lines separate a batch's events.
