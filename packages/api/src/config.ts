@@ -60,6 +60,14 @@ const EnvSchema = z.object({
     .optional(),
   /** Share of simulated deliveries that fail or come back (default 0.05; 0 under NODE_ENV=test). */
   DELIVERY_SIMULATOR_FAILURE_RATE: z.coerce.number().min(0).max(1).optional(),
+  /** An account's own Metabase (signed embedding): its site and the embedding secret key. */
+  METABASE_SITE_URL: z.string().url().optional(),
+  METABASE_SECRET_KEY: z.string().min(16).optional(),
+  /** The Metabase dashboard of each analytics dashboard, e.g. `analytics-grocery=3,kpi=7` (one without a number has no embed). */
+  METABASE_DASHBOARDS: z
+    .string()
+    .regex(/^\s*([a-z-]+=\d+\s*)(,\s*[a-z-]+=\d+\s*)*$/, 'name=number, separated by commas')
+    .optional(),
   /** WhatsApp: the local simulator (default) or the WhatsApp Business Cloud API. */
   WHATSAPP_PROVIDER: z.enum(['local', 'cloud']).default('local'),
   WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com'),
@@ -102,6 +110,8 @@ export interface AppConfig {
   deliveryHub: { webhookSecret: string; simulator: { delaysMs: { assign: number; pickup: number; finish: number } | null; failureRate: number } };
   /** Bytes of orders lists and board columns each instance keeps while their orders are unchanged (0: none). */
   ordersCacheBytes: number;
+  /** Metabase signed embedding (METABASE_SITE_URL, METABASE_SECRET_KEY, METABASE_DASHBOARDS); null: the dashboards answer without embed URLs. */
+  metabase: { siteUrl: string; secretKey: string; dashboards: Record<string, number> } | null;
   corsOrigins: string[] | true;
   rateLimitMax: number;
   /**
@@ -187,6 +197,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       },
     },
     ordersCacheBytes: Math.round(e.ORDERS_CACHE_MB * 2 ** 20),
+    metabase:
+      e.METABASE_SITE_URL && e.METABASE_SECRET_KEY
+        ? {
+            siteUrl: e.METABASE_SITE_URL.replace(/\/+$/, ''),
+            secretKey: e.METABASE_SECRET_KEY,
+            dashboards: Object.fromEntries(
+              (e.METABASE_DASHBOARDS ?? '')
+                .split(',')
+                .map((pair) => pair.trim().split('='))
+                .filter((kv): kv is [string, string] => kv.length === 2)
+                .map(([k, v]) => [k.trim(), Number(v)]),
+            ),
+          }
+        : null,
     corsOrigins: e.CORS_ORIGINS ? e.CORS_ORIGINS.split(',').map((s) => s.trim()) : true,
     rateLimitMax: e.RATE_LIMIT_MAX,
     publicRateLimit: { ip: e.PUBLIC_RATE_LIMIT_IP, publisher: e.PUBLIC_RATE_LIMIT_PUBLISHER, windowMs: e.PUBLIC_RATE_LIMIT_WINDOW_SECONDS * 1000 },

@@ -1,6 +1,7 @@
 import type { Db } from './db/client.ts';
 import type { ModuleSeed } from './lib/module.ts';
 import { accountsSeed } from './modules/accounts/accounts.seed.ts';
+import { analyticsSeed } from './modules/analytics/analytics.seed.ts';
 import { adServingSeed } from './modules/ad-serving/ad-serving.seed.ts';
 import { campaignsSeed } from './modules/campaigns/campaigns.seed.ts';
 import { catalogSeed } from './modules/catalog/catalog.seed.ts';
@@ -40,6 +41,8 @@ const SEEDS: readonly ModuleSeed[] = [
   ordersSeed,
   chatsSeed,
   retailMediaSeed,
+  // After the retail-media links: the stock history of the linked brands' products.
+  analyticsSeed,
   retailConfigSeed,
   campaignsSeed,
   rmReportsSeed,

@@ -10,6 +10,7 @@
  * test can tell whether an answer leaks it. Each call creates a new object: call it again for each
  * write. Used by the authorisation matrix (test/matrix/) and the contract fuzzing.
  */
+import { analyticsFixtures } from './fixtures/analytics.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { MatrixActor } from '@backoffice/contracts';
 import { moduleIds } from '../src/db/access-modules.ts';
@@ -263,6 +264,8 @@ export const fixtures: Record<string, Fixture> = {
   // Chats (issue 22).
   ...chatsFixtures,
   ...whatsappFixtures,
+  // Analytics (issue 23).
+  ...analyticsFixtures,
   // Account and session
   ownerAccount: async (ctx) => ({ body: { account_id: ctx.ids.bomPreco } }),
   credentials: async () => ({ body: { email: DEMO.admin, password: DEMO_PASSWORD } }),

@@ -34,6 +34,7 @@ export * from './payment-hub.ts';
 export * from './delivery-hub.ts';
 export * from './order-analytics.ts';
 export * from './sales-dashboard.ts';
+export * from './analytics.ts';
 export * from './integration-keys.ts';
 export * from './messaging-campaigns.ts';
 export * from './chats.ts';

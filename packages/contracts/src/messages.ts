@@ -85,6 +85,8 @@ export const CONTRACT_MESSAGES = {
   PURCHASE_BUYER_REQUIRED: { 'pt-BR': 'Informe user_id ou session_id de quem comprou.', en: "Provide the buyer's user_id or session_id." },
   PRODUCTS_REQUIRED: { 'pt-BR': 'Escolha ao menos um produto.', en: 'Choose at least one product.' },
   // promotions and pricing
+  ANALYTICS_QUERY_TWICE: { 'pt-BR': 'Cada cartão pode ser pedido uma vez só.', en: 'Each card can be asked for only once.' },
+  ANALYTICS_STORE_NEEDS_RETAILER: { 'pt-BR': 'Escolha o varejista da loja.', en: 'Choose the store\'s retailer.' },
   PERIOD_TOO_LONG: { 'pt-BR': 'O período pode ter no máximo {days} dias.', en: 'The period can be at most {days} days long.' },
   SKU_REPEATED: { 'pt-BR': 'O SKU "{sku}" aparece mais de uma vez.', en: 'SKU "{sku}" appears more than once.' },
   COUPON_CODE_FORMAT: {

@@ -4,7 +4,7 @@
 import { loadConfig } from '../config.ts';
 import { createDatabase } from './client.ts';
 
-const REBUILDS = ['order_stats_rebuild', 'sales_stats_rebuild'] as const;
+const REBUILDS = ['order_stats_rebuild', 'sales_stats_rebuild_all'] as const;
 
 const slug = process.argv[2];
 const config = loadConfig();

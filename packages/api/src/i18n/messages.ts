@@ -398,6 +398,8 @@ export const messages = {
   },
   // issue 19, stores and geocoding
   LOCATION_NOT_FOUND: { 'pt-BR': 'Loja não encontrada.', en: 'Store not found.' },
+  ANALYTICS_RETAILER_NOT_FOUND: { 'pt-BR': 'Varejista não encontrado entre os ligados à sua marca.', en: 'Retailer not found among those linked to your brand.' },
+  ANALYTICS_PRODUCT_NOT_FOUND: { 'pt-BR': 'Produto não encontrado entre os das suas marcas.', en: "Product not found among your brands' products." },
   LOCATION_DELETED: { 'pt-BR': 'Loja excluída com sucesso!', en: 'Store deleted successfully!' },
   LOCATION_IN_USE: {
     'pt-BR': 'A loja "{name}" não pode ser excluída: ainda é usada por {uses}. Remova esses vínculos ou desative a loja.',

@@ -129,6 +129,7 @@ export default fp<{ version: string }>(
           { name: 'Shopping carts', description: 'Carrinhos montados a partir da lista de compras do cliente: revisão, aprovação, envio do link e métricas de abandono' },
           { name: 'Orders', description: 'Pedidos: entrada do e-commerce da loja e de carrinhos aprovados, lista, quadro por status, linha do tempo e a máquina de estados' },
           { name: 'Dashboard', description: 'Dados do dashboard de vendas: cartões, GMV e margem por dia, produtos e clientes que mais venderam, sempre com o período de comparação' },
+          { name: 'Analytics', description: 'Dashboards de analytics (Metabase): sell-out e clientes do supermercado, atendimento, e para a indústria árvore de KPIs, sell-out, estoque e consumidores das suas marcas, sempre em agregados' },
           { name: 'Integration keys', description: 'Chaves de integração da conta: o e-commerce da loja cria pedidos com x-api-key, agindo como quem criou a chave' },
           { name: 'Payments', description: 'Hub de pagamentos: formas de pagamento (online e na entrega) e sua configuração por conta e por loja' },
           { name: 'Delivery hub', description: 'Hub de entregas: entregadores por um provedor (o simulador local por padrão), webhooks assinados que movem o pedido, cancelamento e o painel de entregas' },

@@ -47,7 +47,7 @@ export function comparisonOf(from: string, to: string, compare: Comparison): { f
 }
 
 /** The day of the comparison period matching `date` (its offset from the start), or null past its end. */
-const matching = (date: string, from: string, previous: { from: string; to: string } | null) => {
+export const matching = (date: string, from: string, previous: { from: string; to: string } | null) => {
   if (!previous) return null;
   const d = addDays(previous.from, daysBetween(from, date));
   return d <= previous.to ? d : null;
@@ -55,9 +55,9 @@ const matching = (date: string, from: string, previous: { from: string; to: stri
 
 /** (value − previous) ÷ previous, 4 places; null with no comparison or a previous of 0. */
 export const change = (value: number, previous: number | null) => (previous === null || previous === 0 ? null : Math.round(((value - previous) / Math.abs(previous)) * 10_000) / 10_000);
-const rate = (a: bigint, b: bigint) => (b > 0n ? Math.round((Number(a) / Number(b)) * 10_000) / 10_000 : 0);
-const units = (n: number) => Math.round(n * 1000) / 1000;
-const ticket = (cents: bigint, n: number) => (n > 0 ? fromCents(Math.round(Number(cents) / n)) : 0);
+export const rate = (a: bigint, b: bigint) => (b > 0n ? Math.round((Number(a) / Number(b)) * 10_000) / 10_000 : 0);
+export const units = (n: number) => Math.round(n * 1000) / 1000;
+export const ticket = (cents: bigint, n: number) => (n > 0 ? fromCents(Math.round(Number(cents) / n)) : 0);
 
 /** The cards' values of a period's totals. */
 function cardValues(t: SalesTotals) {

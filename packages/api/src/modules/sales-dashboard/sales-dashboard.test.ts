@@ -51,6 +51,10 @@ async function rollups(accountId: number) {
       await q(`SELECT account_id, day, location_id, channel::text, customer_id, orders, gmv_cents FROM customer_daily_stats
                 WHERE account_id = $1 AND (orders <> 0 OR gmv_cents <> 0) ORDER BY day, location_id, channel, customer_id`),
     ),
+    brands: text(
+      await q(`SELECT account_id, brand, day, location_id, customer_id, lines, units::text, gmv_cents FROM sales_brand_customer_daily
+                WHERE account_id = $1 AND (lines <> 0 OR units <> 0 OR gmv_cents <> 0) ORDER BY brand, day, location_id, customer_id`),
+    ),
   };
 }
 
@@ -255,6 +259,7 @@ describe('the sales rollups', () => {
     fc.record({ kind: fc.constant('copyLine' as const), line: fc.nat() }),
     fc.record({ kind: fc.constant('deleteLine' as const), line: fc.nat() }),
     fc.record({ kind: fc.constant('customer' as const), order: fc.nat() }),
+    fc.record({ kind: fc.constant('brand' as const), product: fc.nat(), brand: fc.constantFrom('Tremelique', 'Quixabeira', 'TREMELIQUE', null) }),
   );
   type Op = typeof op extends fc.Arbitrary<infer T> ? T : never;
 
@@ -290,6 +295,8 @@ describe('the sales rollups', () => {
         return x(`UPDATE order_items SET product_id = $2 WHERE id = $1`, line, products[o.product % products.length]);
       case 'cost':
         return x(`UPDATE products SET cost_cents = $2 WHERE id = $1`, products[o.product % products.length], o.cents);
+      case 'brand':
+        return x(`UPDATE products SET brand = $2 WHERE id = $1`, products[o.product % products.length], o.brand);
       case 'copyLine':
         if (!line) return;
         return x(
@@ -309,7 +316,7 @@ describe('the sales rollups', () => {
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
         for (const o of ops) await apply(o);
         const kept = await rollups(bomPreco);
-        await t.db.$executeRawUnsafe('SELECT sales_stats_rebuild($1)', bomPreco);
+        await t.db.$executeRawUnsafe('SELECT sales_stats_rebuild_all($1)', bomPreco);
         expect(await rollups(bomPreco)).toEqual(kept);
       }),
       { numRuns: 40, seed: 23 },
@@ -334,7 +341,7 @@ describe('the sales rollups', () => {
       });
     await Promise.all([pickBoth(order), pickBoth(reversed)]);
     const kept = await rollups(bomPreco);
-    await t.db.$executeRawUnsafe('SELECT sales_stats_rebuild($1)', bomPreco);
+    await t.db.$executeRawUnsafe('SELECT sales_stats_rebuild_all($1)', bomPreco);
     expect(await rollups(bomPreco)).toEqual(kept);
   });
 
@@ -344,7 +351,7 @@ describe('the sales rollups', () => {
     const counted = await rollups(bomPreco);
     await t.db.$executeRawUnsafe('DELETE FROM orders WHERE id = $1', pool[0]);
     const after = await rollups(bomPreco);
-    await t.db.$executeRawUnsafe('SELECT sales_stats_rebuild($1)', bomPreco);
+    await t.db.$executeRawUnsafe('SELECT sales_stats_rebuild_all($1)', bomPreco);
     expect(await rollups(bomPreco)).toEqual(after);
     expect(after).not.toEqual(counted);
     expect(before).toBeDefined();

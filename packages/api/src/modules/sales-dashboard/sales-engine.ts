@@ -19,6 +19,7 @@ export interface SalesTotals {
 export interface SalesDay {
   day: string;
   orders: number;
+  units: number;
   gmvCents: bigint;
   itemsCents: bigint;
   costCents: bigint;
@@ -51,7 +52,8 @@ export interface SalesEngine {
   customers(accountId: number, f: SalesFilter, pick: { limit: number } | { ids: number[] }): Promise<CustomerSales[]>;
 }
 
-const where = (alias: string, accountId: number, f: SalesFilter) =>
+/** The rollup rows of a period, its stores and channel. */
+export const salesWhere = (alias: string, accountId: number, f: SalesFilter) =>
   f.channel ? Prisma.sql`${scoped(alias, accountId, f)} AND ${Prisma.raw(alias)}.channel = ${f.channel}::order_channel` : scoped(alias, accountId, f);
 
 export function createPostgresSalesEngine(db: Db): SalesEngine {
@@ -62,10 +64,10 @@ export function createPostgresSalesEngine(db: Db): SalesEngine {
           SELECT coalesce(sum(t.orders), 0)::int AS orders, coalesce(sum(t.orders_gmv_cents), 0)::bigint AS gmv_cents,
                  coalesce(sum(t.units), 0)::text AS units, coalesce(sum(t.gmv_cents), 0)::bigint AS items_cents,
                  coalesce(sum(t.cost_cents), 0)::bigint AS cost_cents, coalesce(sum(t.costed_gmv_cents), 0)::bigint AS costed_cents
-            FROM sales_daily_totals t WHERE ${where('t', accountId, f)}`,
+            FROM sales_daily_totals t WHERE ${salesWhere('t', accountId, f)}`,
         db.$queryRaw<Array<{ customers: number }>>`
           SELECT count(DISTINCT c.customer_id) FILTER (WHERE c.orders > 0)::int AS customers
-            FROM customer_daily_stats c WHERE ${where('c', accountId, f)}`,
+            FROM customer_daily_stats c WHERE ${salesWhere('c', accountId, f)}`,
       ]);
       return {
         orders: sums!.orders,
@@ -79,13 +81,13 @@ export function createPostgresSalesEngine(db: Db): SalesEngine {
     },
 
     async perDay(accountId, f) {
-      const rows = await db.$queryRaw<Array<{ day: string; orders: number; gmv_cents: bigint; items_cents: bigint; cost_cents: bigint; costed_cents: bigint }>>`
-        SELECT to_char(t.day, 'YYYY-MM-DD') AS day, sum(t.orders)::int AS orders, sum(t.orders_gmv_cents)::bigint AS gmv_cents,
+      const rows = await db.$queryRaw<Array<{ day: string; orders: number; units: string; gmv_cents: bigint; items_cents: bigint; cost_cents: bigint; costed_cents: bigint }>>`
+        SELECT to_char(t.day, 'YYYY-MM-DD') AS day, sum(t.orders)::int AS orders, sum(t.units)::text AS units, sum(t.orders_gmv_cents)::bigint AS gmv_cents,
                sum(t.gmv_cents)::bigint AS items_cents, sum(t.cost_cents)::bigint AS cost_cents, sum(t.costed_gmv_cents)::bigint AS costed_cents
-          FROM sales_daily_totals t WHERE ${where('t', accountId, f)}
+          FROM sales_daily_totals t WHERE ${salesWhere('t', accountId, f)}
          GROUP BY t.day
          ORDER BY t.day`;
-      return rows.map((r) => ({ day: r.day, orders: r.orders, gmvCents: r.gmv_cents, itemsCents: r.items_cents, costCents: r.cost_cents, costedCents: r.costed_cents }));
+      return rows.map((r) => ({ day: r.day, orders: r.orders, units: Number(r.units), gmvCents: r.gmv_cents, itemsCents: r.items_cents, costCents: r.cost_cents, costedCents: r.costed_cents }));
     },
 
     async products(accountId, f, pick) {
@@ -93,7 +95,7 @@ export function createPostgresSalesEngine(db: Db): SalesEngine {
       const whole = f.locationId === undefined && !f.allowedLocationIds && !f.channel;
       const source = whole
         ? Prisma.sql`sales_product_daily s WHERE s.account_id = ${accountId} AND s.day BETWEEN ${f.from}::date AND ${f.to}::date`
-        : Prisma.sql`sales_daily_stats s WHERE ${where('s', accountId, f)}`;
+        : Prisma.sql`sales_daily_stats s WHERE ${salesWhere('s', accountId, f)}`;
       const only = 'ids' in pick ? Prisma.sql`AND s.product_id = ANY(${pick.ids}::int[])` : Prisma.empty;
       const limit = 'limit' in pick ? Prisma.sql`LIMIT ${pick.limit}` : Prisma.empty;
       const rows = await db.$queryRaw<Array<{ product_id: number; units: string; items_cents: bigint; cost_cents: bigint; costed_cents: bigint }>>`
@@ -114,7 +116,7 @@ export function createPostgresSalesEngine(db: Db): SalesEngine {
         SELECT c.customer_id, sum(c.orders)::int AS orders, sum(c.gmv_cents)::bigint AS gmv_cents,
                to_char(max(c.day) FILTER (WHERE c.orders > 0), 'YYYY-MM-DD') AS last_day
           FROM customer_daily_stats c
-         WHERE ${where('c', accountId, f)} ${only}
+         WHERE ${salesWhere('c', accountId, f)} ${only}
          GROUP BY c.customer_id
         HAVING sum(c.orders) > 0
          ORDER BY sum(c.gmv_cents) DESC, c.customer_id

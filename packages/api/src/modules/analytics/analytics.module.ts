@@ -1,0 +1,41 @@
+import type { AppModule } from '../../lib/module.ts';
+import { createChatDashboards, createChatDashboardsRepo } from '../chats/chat-dashboards.ts';
+import { createOrderAnalyticsRepo } from '../order-analytics/order-analytics.repo.ts';
+import { createOrdersCache } from '../orders/orders-cache.ts';
+import { createPostgresSalesEngine } from '../sales-dashboard/sales-engine.ts';
+import { registerAnalyticsRoutes } from './analytics.routes.ts';
+import { createAttendanceAnalytics } from './attendance-analytics.service.ts';
+import { createGroceryAnalytics } from './grocery-analytics.service.ts';
+import { createIndustryAnalytics } from './industry-analytics.service.ts';
+import { createMetabaseEmbeds } from './metabase-embed.ts';
+
+export interface AnalyticsServices {
+  grocery: ReturnType<typeof createGroceryAnalytics>;
+  attendance: ReturnType<typeof createAttendanceAnalytics>;
+  industry: ReturnType<typeof createIndustryAnalytics>;
+}
+
+/**
+ * The analytics dashboards (spec §7 POST /metabase/*): a supermarket's sell-out and customers,
+ * attendance, and the industry's KPI tree, sell-out, stock and consumers of its own brands at the
+ * retailers linked to it. Read from the rollups; each answer with a signed Metabase embed URL when
+ * the server has a Metabase.
+ */
+export const analyticsModule: AppModule = {
+  name: 'analytics',
+  register(app, { db, services, config }) {
+    const embeds = createMetabaseEmbeds(config);
+    const engine = createPostgresSalesEngine(db);
+    registerAnalyticsRoutes(app, {
+      grocery: createGroceryAnalytics({
+        db,
+        engine,
+        embeds,
+        scope: services.locations.allowedLocationIds,
+        cache: createOrdersCache(db, { maxBytes: config.ordersCacheBytes }),
+      }),
+      attendance: createAttendanceAnalytics({ dashboards: createChatDashboards({ repo: createChatDashboardsRepo(db) }), embeds, storeExists: createOrderAnalyticsRepo(db).storeExists }),
+      industry: createIndustryAnalytics({ db, embeds }),
+    });
+  },
+};

@@ -1,0 +1,135 @@
+import { Prisma } from '../../generated/prisma/client.ts';
+import type { Db } from '../../db/client.ts';
+import { salesWhere, type SalesFilter } from '../sales-dashboard/sales-engine.ts';
+
+export interface GroupSales {
+  key: string;
+  units: number;
+  itemsCents: bigint;
+  costCents: bigint;
+  costedCents: bigint;
+}
+export interface CustomerPeriod {
+  customers: number;
+  newCustomers: number;
+  orders: number;
+  gmvCents: bigint;
+}
+
+/** A store's customers in a period: each one's orders and spend, and the first day they ever bought there. */
+const periodCustomers = (accountId: number, f: SalesFilter) => Prisma.sql`
+  period AS (
+    SELECT c.customer_id, sum(c.orders)::int AS orders, sum(c.gmv_cents)::bigint AS gmv_cents
+      FROM customer_daily_stats c WHERE ${salesWhere('c', accountId, f)}
+     GROUP BY c.customer_id HAVING sum(c.orders) > 0),
+  firsts AS (
+    SELECT c.customer_id, min(c.day) AS first_day
+      FROM customer_daily_stats c JOIN period USING (customer_id)
+     WHERE c.account_id = ${accountId} AND c.location_id = ${f.locationId!} AND c.orders > 0
+     GROUP BY c.customer_id)`;
+
+/** The grocery analytics' reads of the sales rollups (a supermarket's sell-out and customers). */
+export function createGroceryAnalyticsRepo(db: Db) {
+  return {
+    /** Sales per product category (first level) or brand, most sold first ('' : none). */
+    async grouped(accountId: number, f: SalesFilter, by: 'category' | 'brand'): Promise<GroupSales[]> {
+      const key = by === 'category' ? Prisma.sql`coalesce(p.categories[1], '')` : Prisma.sql`coalesce(p.brand, '')`;
+      const rows = await db.$queryRaw<Array<{ key: string; units: string; items_cents: bigint; cost_cents: bigint; costed_cents: bigint }>>`
+        SELECT ${key} AS key, sum(s.units)::text AS units, sum(s.gmv_cents)::bigint AS items_cents,
+               sum(s.cost_cents)::bigint AS cost_cents, sum(s.costed_gmv_cents)::bigint AS costed_cents
+          FROM sales_daily_stats s LEFT JOIN products p ON p.id = s.product_id
+         WHERE ${salesWhere('s', accountId, f)}
+         GROUP BY 1
+        HAVING sum(s.lines) > 0
+         ORDER BY sum(s.gmv_cents) DESC, 1`;
+      return rows.map((r) => ({ key: r.key, units: Number(r.units), itemsCents: r.items_cents, costCents: r.cost_cents, costedCents: r.costed_cents }));
+    },
+
+    /** Customers of the period, those whose first purchase at the store fell in it, their orders and spend. */
+    async customers(accountId: number, f: SalesFilter): Promise<CustomerPeriod> {
+      const [r] = await db.$queryRaw<Array<{ customers: number; new_customers: number; orders: number; gmv_cents: bigint }>>`
+        WITH ${periodCustomers(accountId, f)}
+        SELECT count(*)::int AS customers, count(*) FILTER (WHERE f.first_day >= ${f.from}::date)::int AS new_customers,
+               coalesce(sum(p.orders), 0)::int AS orders, coalesce(sum(p.gmv_cents), 0)::bigint AS gmv_cents
+          FROM period p JOIN firsts f USING (customer_id)`;
+      return { customers: r!.customers, newCustomers: r!.new_customers, orders: r!.orders, gmvCents: r!.gmv_cents };
+    },
+
+    /** Per day: customers, those buying there for the first time, orders. */
+    perDay(accountId: number, f: SalesFilter) {
+      return db.$queryRaw<Array<{ day: string; customers: number; new_customers: number; orders: number }>>`
+        WITH ${periodCustomers(accountId, f)}
+        SELECT to_char(c.day, 'YYYY-MM-DD') AS day, count(DISTINCT c.customer_id)::int AS customers,
+               count(DISTINCT c.customer_id) FILTER (WHERE f.first_day = c.day)::int AS new_customers, sum(c.orders)::int AS orders
+          FROM customer_daily_stats c JOIN firsts f USING (customer_id)
+         WHERE ${salesWhere('c', accountId, f)} AND c.orders > 0
+         GROUP BY c.day ORDER BY c.day`;
+    },
+
+    /** The period's customers by their number of orders in it (1, 2, 3, 4-5, 6+). */
+    frequency(accountId: number, f: SalesFilter) {
+      return db.$queryRaw<Array<{ bucket: string; customers: number; gmv_cents: bigint }>>`
+        WITH ${periodCustomers(accountId, f)}
+        SELECT CASE WHEN orders >= 6 THEN '6+' WHEN orders >= 4 THEN '4-5' ELSE orders::text END AS bucket,
+               count(*)::int AS customers, sum(gmv_cents)::bigint AS gmv_cents
+          FROM period GROUP BY 1`;
+    },
+
+    /**
+     * Each customer of the 365 days up to `f.to` scored on recency (days since the last order: ≤30 5,
+     * ≤60 4, ≤90 3, ≤180 2, else 1) and frequency (orders: 10+ 5, 6+ 4, 3+ 3, 2 2, 1 1), by segment.
+     */
+    rfm(accountId: number, f: SalesFilter) {
+      return db.$queryRaw<Array<{ segment: string; customers: number; gmv_cents: bigint; recency: number; orders: number }>>`
+        WITH scored AS (
+          SELECT c.customer_id, (${f.to}::date - max(c.day))::int AS recency, sum(c.orders)::int AS orders, sum(c.gmv_cents)::bigint AS gmv_cents
+            FROM customer_daily_stats c
+           WHERE ${salesWhere('c', accountId, { ...f, from: yearBefore(f.to) })}
+           GROUP BY c.customer_id HAVING sum(c.orders) > 0),
+        scores AS (
+          SELECT *, CASE WHEN recency <= 30 THEN 5 WHEN recency <= 60 THEN 4 WHEN recency <= 90 THEN 3 WHEN recency <= 180 THEN 2 ELSE 1 END AS r,
+                    CASE WHEN orders >= 10 THEN 5 WHEN orders >= 6 THEN 4 WHEN orders >= 3 THEN 3 WHEN orders = 2 THEN 2 ELSE 1 END AS fq
+            FROM scored)
+        SELECT CASE WHEN r >= 4 AND fq >= 4 THEN 'champions'
+                    WHEN r >= 3 AND fq >= 3 THEN 'loyal'
+                    WHEN r >= 4 AND fq = 1 THEN 'new'
+                    WHEN r >= 4 THEN 'promising'
+                    WHEN r <= 2 AND fq >= 3 THEN 'at_risk'
+                    WHEN r = 3 THEN 'need_attention'
+                    WHEN r = 2 THEN 'hibernating'
+                    ELSE 'lost' END AS segment,
+               count(*)::int AS customers, sum(gmv_cents)::bigint AS gmv_cents, avg(recency)::float8 AS recency, avg(orders)::float8 AS orders
+          FROM scores GROUP BY 1`;
+    },
+
+    /**
+     * Monthly cohorts of the store's customers whose first order fell in the 12 months up to `f.to`:
+     * per cohort and month offset, how many of them ordered.
+     */
+    cohorts(accountId: number, f: SalesFilter, fromMonth: string) {
+      return db.$queryRaw<Array<{ cohort: string; offset: number; customers: number }>>`
+        WITH firsts AS (
+          SELECT c.customer_id, date_trunc('month', min(c.day))::date AS month
+            FROM customer_daily_stats c
+           WHERE c.account_id = ${accountId} AND c.location_id = ${f.locationId!} AND c.orders > 0 AND c.day <= ${f.to}::date
+             ${f.channel ? Prisma.sql`AND c.channel = ${f.channel}::order_channel` : Prisma.empty}
+           GROUP BY c.customer_id HAVING min(c.day) >= ${fromMonth}::date),
+        active AS (
+          SELECT DISTINCT c.customer_id, date_trunc('month', c.day)::date AS month
+            FROM customer_daily_stats c JOIN firsts USING (customer_id)
+           WHERE c.account_id = ${accountId} AND c.location_id = ${f.locationId!} AND c.orders > 0 AND c.day <= ${f.to}::date
+             ${f.channel ? Prisma.sql`AND c.channel = ${f.channel}::order_channel` : Prisma.empty})
+        SELECT to_char(f.month, 'YYYY-MM') AS cohort,
+               ((extract(year FROM a.month) - extract(year FROM f.month)) * 12 + extract(month FROM a.month) - extract(month FROM f.month))::int AS offset,
+               count(*)::int AS customers
+          FROM firsts f JOIN active a USING (customer_id)
+         GROUP BY 1, 2 ORDER BY 1, 2`;
+    },
+  };
+}
+export type GroceryAnalyticsRepo = ReturnType<typeof createGroceryAnalyticsRepo>;
+
+/** The day 364 days before `day`: with it, a year of days. */
+function yearBefore(day: string) {
+  return new Date(Date.parse(`${day}T12:00:00Z`) - 364 * 86_400_000).toISOString().slice(0, 10);
+}
