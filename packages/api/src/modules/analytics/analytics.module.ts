@@ -26,16 +26,18 @@ export const analyticsModule: AppModule = {
   register(app, { db, services, config }) {
     const embeds = createMetabaseEmbeds(config);
     const engine = createPostgresSalesEngine(db);
+    // Answers kept while the orders they count stay the same (ORDERS_CACHE_MB, as the orders' lists).
+    const cache = createOrdersCache(db, { maxBytes: config.ordersCacheBytes });
     registerAnalyticsRoutes(app, {
       grocery: createGroceryAnalytics({
         db,
         engine,
         embeds,
         scope: services.locations.allowedLocationIds,
-        cache: createOrdersCache(db, { maxBytes: config.ordersCacheBytes }),
+        cache,
       }),
       attendance: createAttendanceAnalytics({ dashboards: createChatDashboards({ repo: createChatDashboardsRepo(db) }), embeds, storeExists: createOrderAnalyticsRepo(db).storeExists }),
-      industry: createIndustryAnalytics({ db, embeds }),
+      industry: createIndustryAnalytics({ db, embeds, cache }),
     });
   },
 };

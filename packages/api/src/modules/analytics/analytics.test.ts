@@ -238,3 +238,15 @@ describe('downloads and embeds', () => {
     expect(createMetabaseEmbeds(loadConfig({ NODE_ENV: 'test' })).url('kpi', {})).toBeNull();
   });
 });
+
+describe('answers kept', () => {
+  it('until an order of the retailer changes', async () => {
+    const tree = async () => Object.fromEntries((await ok('/metabase/kpi', { ...PERIOD, queries: ['tree'] }, brand)).cards.tree.map((n: { key: string; value: number }) => [n.key, n.value]));
+    expect((await tree()).sell_out_value).toBe(89.82);
+    const { order } = await placeOrder(t, admin, b, { customer_id: buyers[2], items: [{ product_id: b.products.leite, quantity: 1 }] });
+    await t.db.order.update({ where: { id: order.id }, data: { createdAt: new Date('2026-03-09T16:00:00Z') } });
+    expect((await tree()).sell_out_value).toBe(94.81);
+    const sellout = async () => (await ok('/metabase/analytics-grocery', { ...PERIOD, location_id: b.locationId, queries: ['summary'] })).cards.summary.sales.value;
+    expect(await sellout()).toBe(19.96);
+  });
+});

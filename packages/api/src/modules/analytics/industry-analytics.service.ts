@@ -14,7 +14,10 @@ import {
   type StockAnalytics,
   type StockBody,
 } from '@backoffice/contracts';
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
+import { JsonText } from '../../lib/route.ts';
+import { noOrdersCache, type OrdersCache } from '../orders/orders-cache.ts';
 import type { Caller } from '../locations/locations.service.ts';
 import { addDays, dashboardRange, days, daysBetween } from '../order-analytics/order-analytics.service.ts';
 import { change, comparisonOf, matching, units } from '../sales-dashboard/sales-dashboard.service.ts';
@@ -26,6 +29,11 @@ import type { MetabaseEmbeds } from './metabase-embed.ts';
 interface Deps {
   db: Db;
   embeds: MetabaseEmbeds;
+  /**
+   * Where sales and consumers answers are kept while the retailers' orders stay the same (the orders'
+   * cache, versions per account). Stock answers read the offers as they are: never kept.
+   */
+  cache?: OrdersCache;
   clock?: () => Date;
 }
 type Body = KpiBody | IndustrySelloutBody | StockBody | ConsumersBody;
@@ -48,7 +56,7 @@ const segmentOf = (n: number): (typeof CONSUMER_SEGMENTS)[number] => (n >= 12 ? 
  * at the retailers linked to it, as aggregates. Customer figures come only as counts of at least
  * K_ANONYMITY customers (a smaller one is null) and never name a person.
  */
-export function createIndustryAnalytics({ db, embeds, clock = () => new Date() }: Deps) {
+export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clock = () => new Date() }: Deps) {
   const repo = createIndustryAnalyticsRepo(db);
 
   async function contextOf(caller: Caller, b: Body, dashboard: string) {
@@ -68,6 +76,18 @@ export function createIndustryAnalytics({ db, embeds, clock = () => new Date() }
     return { scope, now, then, head, limit: b.limit ?? ANALYTICS_LIMIT_DEFAULT };
   }
   type Context = Awaited<ReturnType<typeof contextOf>>;
+
+  /**
+   * The answer as JSON text, kept per body, period and the scope's retailers and products (a product
+   * renamed into or out of a brand changes the key) until an order of one of the retailers changes.
+   */
+  async function cached<T>(caller: Caller, kind: string, b: Body, c: Context, load: () => Promise<T>): Promise<JsonText<T>> {
+    const scope = createHash('sha1')
+      .update(JSON.stringify([c.scope.retailers, c.scope.products.map((p) => p.productId), c.scope.brands]))
+      .digest('base64url');
+    const key = `industry:${kind}:${caller.accountId}:${scope}:${JSON.stringify([c.head.from, c.head.to, c.head.compare, b])}`;
+    return new JsonText(await cache.readAccounts(c.scope.retailers.map((r) => r.id), key, async () => JSON.stringify(await load())));
+  }
 
   const both = <T>(c: Context, read: (w: Window) => Promise<T>) => Promise.all([read(c.now), c.then ? read(c.then) : null]);
 
@@ -114,284 +134,298 @@ export function createIndustryAnalytics({ db, embeds, clock = () => new Date() }
     };
   }
 
-  return {
-    async kpi(caller: Caller, b: KpiBody): Promise<KpiTree> {
+  const answers = {
+    async kpi(caller: Caller, b: KpiBody): Promise<JsonText<KpiTree>> {
       const c = await contextOf(caller, b, 'kpi');
-      const drill = b.drill ?? 'retailer';
-      const withBuyers = c.scope.brands !== null;
-      const cards: KpiTree['cards'] = {};
-      if (b.queries.includes('tree')) {
-        // With the customers' rollup (no category or product narrowing), every node comes from it: the
-        // parents are then exactly the products of their children.
-        const totals = async (w: Window) => {
-          if (withBuyers) {
-            const [x] = await repo.buyers(c.scope, w, 'total');
-            return { s: { units: x?.units ?? 0, itemsCents: x?.itemsCents ?? 0n }, b: x ?? null };
-          }
-          const [x] = await repo.sales(c.scope, w, 'total');
-          return { s: { units: x?.units ?? 0, itemsCents: x?.itemsCents ?? 0n }, b: null };
-        };
-        const [now, then] = await both(c, totals);
-        const a = kpiValues(now.s, now.b, withBuyers);
-        const z = then ? kpiValues(then.s, then.b, withBuyers) : null;
-        const node = (key: KpiNode['key'], parent: KpiNode['key'] | null, operator: KpiNode['operator']): KpiNode => ({
-          key,
-          parent,
-          operator,
-          value: a[key],
-          previous: z ? z[key] : null,
-          change: a[key] === null || !z ? null : change(a[key]!, z[key]),
-        });
-        cards.tree = [
-          node('sell_out_value', null, 'product'),
-          node('units', 'sell_out_value', 'product'),
-          node('average_price', 'sell_out_value', null),
-          node('buying_customers', 'units', null),
-          node('frequency', 'units', null),
-          node('units_per_purchase', 'units', null),
-        ];
-      }
-      if (b.queries.includes('drill')) {
-        const dimBuyers = withBuyers && (drill === 'retailer' || drill === 'store');
-        const [[now, then], buyers] = await Promise.all([
-          both(c, (w) => repo.sales(c.scope, w, drill)),
-          dimBuyers ? repo.buyers(c.scope, c.now, drill as 'retailer' | 'store') : Promise.resolve([]),
-        ]);
-        const rows = now.slice(0, c.limit);
-        const l = await labels(c, drill === 'store' ? rows.map((r) => r.key) : []);
-        const prev = then ? byKey(then) : null;
-        const buyersOf = byKey(buyers);
-        cards.drill = rows.map((r) => {
-          const v = kpiValues(r, buyersOf.get(r.key), dimBuyers);
-          const previous = prev ? fromCents(prev.get(r.key)?.itemsCents ?? 0n) : null;
-          const label =
-            drill === 'retailer' ? l.retailer(r.key)
-            : drill === 'store' ? `${l.store(Number(r.key.split(':')[1]))} · ${l.retailer(r.key.split(':')[0]!)}`
-            : drill === 'product' ? (l.product(r.key)?.name ?? `Produto ${r.key}`)
-            : r.key || 'Sem categoria';
-          return {
-            key: r.key,
-            label,
-            sell_out_value: v.sell_out_value,
-            units: v.units,
-            average_price: v.average_price === null ? null : round2(v.average_price),
-            buying_customers: v.buying_customers,
-            frequency: v.frequency === null ? null : round2(v.frequency),
-            units_per_purchase: v.units_per_purchase === null ? null : round2(v.units_per_purchase),
-            previous_sell_out_value: previous,
-            change: change(v.sell_out_value, previous),
-          };
-        });
-      }
-      return { ...c.head, drill, cards };
+      return cached(caller, 'kpi', b, c, () => kpiOf(c, b));
     },
 
-    async sellout(caller: Caller, b: IndustrySelloutBody): Promise<IndustrySellout> {
+    async sellout(caller: Caller, b: IndustrySelloutBody): Promise<JsonText<IndustrySellout>> {
       const c = await contextOf(caller, b, 'analytics');
-      const want = new Set(b.queries);
-      const cards: IndustrySellout['cards'] = {};
-      const [[total], [before]] = await both(c, (w) => repo.sales(c.scope, w, 'total')).then(([a, z]) => [a, z ?? [null]] as const);
-      const sum = total?.itemsCents ?? 0n;
-      const grouped = async (by: 'retailer' | 'store' | 'category' | 'product') => {
-        const [now, then] = await both(c, (w) => repo.sales(c.scope, w, by));
-        return { all: now, rows: ranked(now.slice(0, c.limit), then, sum) };
-      };
-      if (want.has('summary')) {
-        const [stores, products] = await Promise.all([repo.sales(c.scope, c.now, 'store'), repo.sales(c.scope, c.now, 'product')]);
-        const values = (s: KeyedSales | null | undefined) => ({ sales: fromCents(s?.itemsCents ?? 0n), units: units(s?.units ?? 0), average_price: s && s.units > 0 ? round2(fromCents(s.itemsCents) / s.units) : 0 });
-        const a = values(total);
-        const z = c.then ? values(before) : null;
-        cards.summary = {
-          sales: cardOf(a.sales, z?.sales ?? null),
-          units: cardOf(a.units, z?.units ?? null),
-          average_price: cardOf(a.average_price, z?.average_price ?? null),
-          retailers: new Set(stores.map((s) => s.key.split(':')[0])).size,
-          stores: stores.length,
-          products: products.length,
-        };
-      }
-      if (want.has('per_day')) cards.per_day = await salesSeries(c);
-      if (want.has('by_retailer')) {
-        const l = await labels(c);
-        cards.by_retailer = (await grouped('retailer')).rows.map(({ row, ...r }) => ({ retailer_id: Number(row.key), retailer: l.retailer(row.key), ...r }));
-      }
-      if (want.has('by_store')) {
-        const g = await grouped('store');
-        const l = await labels(c, g.rows.map((r) => r.row.key));
-        cards.by_store = g.rows.map(({ row, ...r }) => {
-          const [retailer, store] = row.key.split(':').map(Number) as [number, number];
-          return { retailer_id: retailer, retailer: l.retailer(retailer), location_id: store, store: l.store(store), ...r };
-        });
-      }
-      if (want.has('by_category')) cards.by_category = (await grouped('category')).rows.map(({ row, ...r }) => ({ category: row.key || 'Sem categoria', ...r }));
-      if (want.has('by_product')) {
-        const l = await labels(c);
-        cards.by_product = (await grouped('product')).rows.map(({ row, ...r }) => {
-          const p = l.product(row.key);
-          return {
-            product_id: Number(row.key),
-            sku: p?.sku ?? null,
-            name: p?.name ?? `Produto ${row.key}`,
-            brand: p?.brand ?? null,
-            category: p?.category ?? null,
-            retailer_id: p?.retailerId ?? 0,
-            retailer: p ? l.retailer(p.retailerId) : '',
-            ...r,
-          };
-        });
-      }
-      return { ...c.head, cards };
+      return cached(caller, 'sellout', b, c, () => selloutOf(c, b));
     },
 
-    async stock(caller: Caller, b: StockBody): Promise<StockAnalytics> {
-      const c = await contextOf(caller, b, 'stocks');
-      const want = new Set(b.queries);
-      const span = daysBetween(c.head.from, c.head.to) + 1;
-      const [offers, sold, missing, missingBefore] = await Promise.all([
-        repo.offers(c.scope, c.now),
-        repo.soldPerCell(c.scope, c.now),
-        repo.missing(c.scope, c.now),
-        c.then ? repo.missing(c.scope, c.then) : null,
-      ]);
-      type Acc = { stock: number; out: number; tracked: number; units: number; missing: number };
-      const empty = (): Acc => ({ stock: 0, out: 0, tracked: 0, units: 0, missing: 0 });
-      const groups = { retailer: new Map<string, Acc>(), store: new Map<string, Acc>(), product: new Map<string, Acc>() };
-      const all = empty();
-      const add = (cell: { retailer_id: number; location_id: number; product_id: number }, f: (a: Acc) => void) => {
-        f(all);
-        for (const [name, key] of [['retailer', `${cell.retailer_id}`], ['store', `${cell.retailer_id}:${cell.location_id}`], ['product', `${cell.retailer_id}:${cell.product_id}`]] as const) {
-          const map = groups[name];
-          if (!map.has(key)) map.set(key, empty());
-          f(map.get(key)!);
-        }
-      };
-      for (const o of offers) add(o, (a) => ((a.stock += o.stock), (a.out += o.out ? 1 : 0), (a.tracked += 1)));
-      for (const s of sold) add(s, (a) => (a.units += s.units));
-      for (const m of missing) add(m, (a) => (a.missing += m.missing));
-      const figures = (a: Acc) => {
-        const daily = a.units / span;
-        return {
-          stock_units: a.stock,
-          out_of_stock: a.out,
-          tracked: a.tracked,
-          daily_units: round2(daily),
-          coverage_days: daily > 0 ? Math.round((a.stock / daily) * 10) / 10 : null,
-          missing_lines: a.missing,
-        };
-      };
-      const order = (m: Map<string, Acc>) => [...m.entries()].sort(([, x], [, y]) => y.missing - x.missing || y.out - x.out || y.stock - x.stock).slice(0, c.limit);
-      const cards: StockAnalytics['cards'] = {};
-      if (want.has('summary')) {
-        const f = figures(all);
-        const previousMissing = missingBefore ? missingBefore.reduce((n, m) => n + m.missing, 0) : null;
-        cards.summary = {
-          stock_units: f.stock_units,
-          tracked: f.tracked,
-          out_of_stock: f.out_of_stock,
-          out_of_stock_share: f.tracked ? round4(f.out_of_stock / f.tracked) : 0,
-          coverage_days: f.coverage_days,
-          missing_lines: cardOf(f.missing_lines, previousMissing),
-        };
-      }
-      if (want.has('per_day')) {
-        const [stock, perDay] = [byKeyDay(await repo.stockPerDay(c.scope, c.now)), new Map<string, number>()];
-        for (const m of missing) perDay.set(m.day, (perDay.get(m.day) ?? 0) + m.missing);
-        cards.per_day = days(c.head.from, c.head.to).map((date) => ({
-          date,
-          stock_units: stock.get(date)?.stock ?? null,
-          out_of_stock: stock.get(date)?.out ?? 0,
-          missing_lines: perDay.get(date) ?? 0,
-        }));
-      }
-      const l = await labels(c, [...groups.store.keys()]);
-      if (want.has('by_retailer')) cards.by_retailer = order(groups.retailer).map(([key, a]) => ({ retailer_id: Number(key), retailer: l.retailer(key), ...figures(a) }));
-      if (want.has('by_store')) {
-        cards.by_store = order(groups.store).map(([key, a]) => {
-          const [retailer, store] = key.split(':').map(Number) as [number, number];
-          return { retailer_id: retailer, retailer: l.retailer(retailer), location_id: store, store: l.store(store), ...figures(a) };
-        });
-      }
-      if (want.has('by_product')) {
-        cards.by_product = order(groups.product).map(([key, a]) => {
-          const [retailer, product] = key.split(':').map(Number) as [number, number];
-          const p = l.product(product);
-          return { retailer_id: retailer, retailer: l.retailer(retailer), product_id: product, sku: p?.sku ?? '', name: p?.name ?? `Produto ${product}`, ...figures(a) };
-        });
-      }
-      return { ...c.head, cards };
-    },
-
-    async consumers(caller: Caller, b: ConsumersBody): Promise<Consumers> {
+    async consumers(caller: Caller, b: ConsumersBody): Promise<JsonText<Consumers>> {
       const c = await contextOf(caller, b, 'customers');
-      const want = new Set(b.queries);
-      const cards: Consumers['cards'] = {};
-      if (want.has('summary')) {
-        const [[now, then], [fresh, freshBefore]] = await Promise.all([
-          both(c, (w) => repo.buyers(c.scope, w, 'total')),
-          both(c, (w) => repo.newAndRepeat(c.scope, w)),
-        ]);
-        const values = (x: KeyedBuyers | undefined, n: { newBuyers: number; repeatBuyers: number }) => {
-          const customers = visible(x?.customers ?? 0);
-          return {
-            buying_customers: customers,
-            new_buyers: visible(n.newBuyers),
-            repeat_buyers: visible(n.repeatBuyers),
-            purchases: x?.purchases ?? 0,
-            frequency: customers === null || !x ? null : round2(x.purchases / x.customers),
-            units_per_purchase: x && x.purchases ? round2(x.units / x.purchases) : null,
-          };
-        };
-        const a = values(now[0], fresh);
-        const z = then && freshBefore ? values(then[0], freshBefore) : null;
-        const hidden = <T extends number | null>(v: T, p: T | null) => ({ value: v, previous: p, change: v === null || p === null ? null : change(v, p) });
-        cards.summary = {
-          buying_customers: hidden(a.buying_customers, z ? z.buying_customers : null),
-          new_buyers: hidden(a.new_buyers, z ? z.new_buyers : null),
-          repeat_buyers: hidden(a.repeat_buyers, z ? z.repeat_buyers : null),
-          purchases: cardOf(a.purchases, z ? z.purchases : null),
-          frequency: hidden(a.frequency, z ? z.frequency : null),
-          units_per_purchase: hidden(a.units_per_purchase, z ? z.units_per_purchase : null),
-        };
-      }
-      if (want.has('per_day')) {
-        const rows = byKey(await repo.buyers(c.scope, c.now, 'day'));
-        cards.per_day = days(c.head.from, c.head.to).map((date) => ({ date, buying_customers: visible(rows.get(date)?.customers ?? 0), purchases: rows.get(date)?.purchases ?? 0 }));
-      }
-      if (want.has('by_retailer')) {
-        const l = await labels(c);
-        cards.by_retailer = (await repo.buyers(c.scope, c.now, 'retailer')).slice(0, c.limit).map((r) => ({
-          retailer_id: Number(r.key),
-          retailer: l.retailer(r.key),
-          buying_customers: visible(r.customers),
-          purchases: r.purchases,
-          units: units(r.units),
-          sales: fromCents(r.itemsCents),
-        }));
-      }
-      if (want.has('segments')) {
-        const year = { ...c.now, from: addDays(c.head.to, -364) };
-        const counts = await repo.occasions(c.scope, year);
-        const seg = new Map(CONSUMER_SEGMENTS.map((s) => [s, { customers: 0, cents: 0n }]));
-        for (const r of counts) {
-          const s = seg.get(segmentOf(r.occasions))!;
-          s.customers += r.customers;
-          s.cents += r.itemsCents;
-        }
-        const total = counts.reduce((n, r) => n + r.customers, 0);
-        cards.segments = CONSUMER_SEGMENTS.map((segment) => {
-          const s = seg.get(segment)!;
-          const shown = visible(s.customers);
-          return { segment, buying_customers: shown, share: shown === null ? null : round4(shown / total), sales: shown === null ? null : fromCents(s.cents) };
-        });
-      }
-      if (want.has('frequency')) {
-        const buckets = new Map<string, number>();
-        for (const r of await repo.occasions(c.scope, c.now)) buckets.set(frequencyBucket(r.occasions), (buckets.get(frequencyBucket(r.occasions)) ?? 0) + r.customers);
-        cards.frequency = FREQUENCY_BUCKETS.map((bucket) => ({ bucket, buying_customers: visible(buckets.get(bucket) ?? 0) }));
-      }
-      return { ...c.head, cards };
+      return cached(caller, 'consumers', b, c, () => consumersOf(c, b));
     },
   };
+
+  async function kpiOf(c: Context, b: KpiBody): Promise<KpiTree> {
+    const drill = b.drill ?? 'retailer';
+    const withBuyers = c.scope.brands !== null;
+    const cards: KpiTree['cards'] = {};
+    if (b.queries.includes('tree')) {
+      // With the customers' rollup (no category or product narrowing), every node comes from it: the
+      // parents are then exactly the products of their children.
+      const totals = async (w: Window) => {
+        if (withBuyers) {
+          const [x] = await repo.buyers(c.scope, w, 'total');
+          return { s: { units: x?.units ?? 0, itemsCents: x?.itemsCents ?? 0n }, b: x ?? null };
+        }
+        const [x] = await repo.sales(c.scope, w, 'total');
+        return { s: { units: x?.units ?? 0, itemsCents: x?.itemsCents ?? 0n }, b: null };
+      };
+      const [now, then] = await both(c, totals);
+      const a = kpiValues(now.s, now.b, withBuyers);
+      const z = then ? kpiValues(then.s, then.b, withBuyers) : null;
+      const node = (key: KpiNode['key'], parent: KpiNode['key'] | null, operator: KpiNode['operator']): KpiNode => ({
+        key,
+        parent,
+        operator,
+        value: a[key],
+        previous: z ? z[key] : null,
+        change: a[key] === null || !z ? null : change(a[key]!, z[key]),
+      });
+      cards.tree = [
+        node('sell_out_value', null, 'product'),
+        node('units', 'sell_out_value', 'product'),
+        node('average_price', 'sell_out_value', null),
+        node('buying_customers', 'units', null),
+        node('frequency', 'units', null),
+        node('units_per_purchase', 'units', null),
+      ];
+    }
+    if (b.queries.includes('drill')) {
+      const dimBuyers = withBuyers && (drill === 'retailer' || drill === 'store');
+      const [[now, then], buyers] = await Promise.all([
+        both(c, (w) => repo.sales(c.scope, w, drill)),
+        dimBuyers ? repo.buyers(c.scope, c.now, drill as 'retailer' | 'store') : Promise.resolve([]),
+      ]);
+      const rows = now.slice(0, c.limit);
+      const l = await labels(c, drill === 'store' ? rows.map((r) => r.key) : []);
+      const prev = then ? byKey(then) : null;
+      const buyersOf = byKey(buyers);
+      cards.drill = rows.map((r) => {
+        const v = kpiValues(r, buyersOf.get(r.key), dimBuyers);
+        const previous = prev ? fromCents(prev.get(r.key)?.itemsCents ?? 0n) : null;
+        const label =
+          drill === 'retailer' ? l.retailer(r.key)
+          : drill === 'store' ? `${l.store(Number(r.key.split(':')[1]))} · ${l.retailer(r.key.split(':')[0]!)}`
+          : drill === 'product' ? (l.product(r.key)?.name ?? `Produto ${r.key}`)
+          : r.key || 'Sem categoria';
+        return {
+          key: r.key,
+          label,
+          sell_out_value: v.sell_out_value,
+          units: v.units,
+          average_price: v.average_price === null ? null : round2(v.average_price),
+          buying_customers: v.buying_customers,
+          frequency: v.frequency === null ? null : round2(v.frequency),
+          units_per_purchase: v.units_per_purchase === null ? null : round2(v.units_per_purchase),
+          previous_sell_out_value: previous,
+          change: change(v.sell_out_value, previous),
+        };
+      });
+    }
+    return { ...c.head, drill, cards };
+  }
+
+  async function selloutOf(c: Context, b: IndustrySelloutBody): Promise<IndustrySellout> {
+    const want = new Set(b.queries);
+    const cards: IndustrySellout['cards'] = {};
+    const [[total], [before]] = await both(c, (w) => repo.sales(c.scope, w, 'total')).then(([a, z]) => [a, z ?? [null]] as const);
+    const sum = total?.itemsCents ?? 0n;
+    const grouped = async (by: 'retailer' | 'store' | 'category' | 'product') => {
+      const [now, then] = await both(c, (w) => repo.sales(c.scope, w, by));
+      return { all: now, rows: ranked(now.slice(0, c.limit), then, sum) };
+    };
+    if (want.has('summary')) {
+      const [stores, products] = await Promise.all([repo.sales(c.scope, c.now, 'store'), repo.sales(c.scope, c.now, 'product')]);
+      const values = (s: KeyedSales | null | undefined) => ({ sales: fromCents(s?.itemsCents ?? 0n), units: units(s?.units ?? 0), average_price: s && s.units > 0 ? round2(fromCents(s.itemsCents) / s.units) : 0 });
+      const a = values(total);
+      const z = c.then ? values(before) : null;
+      cards.summary = {
+        sales: cardOf(a.sales, z?.sales ?? null),
+        units: cardOf(a.units, z?.units ?? null),
+        average_price: cardOf(a.average_price, z?.average_price ?? null),
+        retailers: new Set(stores.map((s) => s.key.split(':')[0])).size,
+        stores: stores.length,
+        products: products.length,
+      };
+    }
+    if (want.has('per_day')) cards.per_day = await salesSeries(c);
+    if (want.has('by_retailer')) {
+      const l = await labels(c);
+      cards.by_retailer = (await grouped('retailer')).rows.map(({ row, ...r }) => ({ retailer_id: Number(row.key), retailer: l.retailer(row.key), ...r }));
+    }
+    if (want.has('by_store')) {
+      const g = await grouped('store');
+      const l = await labels(c, g.rows.map((r) => r.row.key));
+      cards.by_store = g.rows.map(({ row, ...r }) => {
+        const [retailer, store] = row.key.split(':').map(Number) as [number, number];
+        return { retailer_id: retailer, retailer: l.retailer(retailer), location_id: store, store: l.store(store), ...r };
+      });
+    }
+    if (want.has('by_category')) cards.by_category = (await grouped('category')).rows.map(({ row, ...r }) => ({ category: row.key || 'Sem categoria', ...r }));
+    if (want.has('by_product')) {
+      const l = await labels(c);
+      cards.by_product = (await grouped('product')).rows.map(({ row, ...r }) => {
+        const p = l.product(row.key);
+        return {
+          product_id: Number(row.key),
+          sku: p?.sku ?? null,
+          name: p?.name ?? `Produto ${row.key}`,
+          brand: p?.brand ?? null,
+          category: p?.category ?? null,
+          retailer_id: p?.retailerId ?? 0,
+          retailer: p ? l.retailer(p.retailerId) : '',
+          ...r,
+        };
+      });
+    }
+    return { ...c.head, cards };
+  }
+
+  async function stock(caller: Caller, b: StockBody): Promise<StockAnalytics> {
+    const c = await contextOf(caller, b, 'stocks');
+    const want = new Set(b.queries);
+    const span = daysBetween(c.head.from, c.head.to) + 1;
+    const [offers, sold, missing, missingBefore] = await Promise.all([
+      repo.offers(c.scope, c.now),
+      repo.soldPerCell(c.scope, c.now),
+      repo.missing(c.scope, c.now),
+      c.then ? repo.missing(c.scope, c.then) : null,
+    ]);
+    type Acc = { stock: number; out: number; tracked: number; units: number; missing: number };
+    const empty = (): Acc => ({ stock: 0, out: 0, tracked: 0, units: 0, missing: 0 });
+    const groups = { retailer: new Map<string, Acc>(), store: new Map<string, Acc>(), product: new Map<string, Acc>() };
+    const all = empty();
+    const add = (cell: { retailer_id: number; location_id: number; product_id: number }, f: (a: Acc) => void) => {
+      f(all);
+      for (const [name, key] of [['retailer', `${cell.retailer_id}`], ['store', `${cell.retailer_id}:${cell.location_id}`], ['product', `${cell.retailer_id}:${cell.product_id}`]] as const) {
+        const map = groups[name];
+        if (!map.has(key)) map.set(key, empty());
+        f(map.get(key)!);
+      }
+    };
+    for (const o of offers) add(o, (a) => ((a.stock += o.stock), (a.out += o.out ? 1 : 0), (a.tracked += 1)));
+    for (const s of sold) add(s, (a) => (a.units += s.units));
+    for (const m of missing) add(m, (a) => (a.missing += m.missing));
+    const figures = (a: Acc) => {
+      const daily = a.units / span;
+      return {
+        stock_units: a.stock,
+        out_of_stock: a.out,
+        tracked: a.tracked,
+        daily_units: round2(daily),
+        coverage_days: daily > 0 ? Math.round((a.stock / daily) * 10) / 10 : null,
+        missing_lines: a.missing,
+      };
+    };
+    const order = (m: Map<string, Acc>) => [...m.entries()].sort(([, x], [, y]) => y.missing - x.missing || y.out - x.out || y.stock - x.stock).slice(0, c.limit);
+    const cards: StockAnalytics['cards'] = {};
+    if (want.has('summary')) {
+      const f = figures(all);
+      const previousMissing = missingBefore ? missingBefore.reduce((n, m) => n + m.missing, 0) : null;
+      cards.summary = {
+        stock_units: f.stock_units,
+        tracked: f.tracked,
+        out_of_stock: f.out_of_stock,
+        out_of_stock_share: f.tracked ? round4(f.out_of_stock / f.tracked) : 0,
+        coverage_days: f.coverage_days,
+        missing_lines: cardOf(f.missing_lines, previousMissing),
+      };
+    }
+    if (want.has('per_day')) {
+      const [stock, perDay] = [byKeyDay(await repo.stockPerDay(c.scope, c.now)), new Map<string, number>()];
+      for (const m of missing) perDay.set(m.day, (perDay.get(m.day) ?? 0) + m.missing);
+      cards.per_day = days(c.head.from, c.head.to).map((date) => ({
+        date,
+        stock_units: stock.get(date)?.stock ?? null,
+        out_of_stock: stock.get(date)?.out ?? 0,
+        missing_lines: perDay.get(date) ?? 0,
+      }));
+    }
+    const l = await labels(c, [...groups.store.keys()]);
+    if (want.has('by_retailer')) cards.by_retailer = order(groups.retailer).map(([key, a]) => ({ retailer_id: Number(key), retailer: l.retailer(key), ...figures(a) }));
+    if (want.has('by_store')) {
+      cards.by_store = order(groups.store).map(([key, a]) => {
+        const [retailer, store] = key.split(':').map(Number) as [number, number];
+        return { retailer_id: retailer, retailer: l.retailer(retailer), location_id: store, store: l.store(store), ...figures(a) };
+      });
+    }
+    if (want.has('by_product')) {
+      cards.by_product = order(groups.product).map(([key, a]) => {
+        const [retailer, product] = key.split(':').map(Number) as [number, number];
+        const p = l.product(product);
+        return { retailer_id: retailer, retailer: l.retailer(retailer), product_id: product, sku: p?.sku ?? '', name: p?.name ?? `Produto ${product}`, ...figures(a) };
+      });
+    }
+    return { ...c.head, cards };
+  }
+
+  async function consumersOf(c: Context, b: ConsumersBody): Promise<Consumers> {
+    const want = new Set(b.queries);
+    const cards: Consumers['cards'] = {};
+    if (want.has('summary')) {
+      const [[now, then], [fresh, freshBefore]] = await Promise.all([
+        both(c, (w) => repo.buyers(c.scope, w, 'total')),
+        both(c, (w) => repo.newAndRepeat(c.scope, w)),
+      ]);
+      const values = (x: KeyedBuyers | undefined, n: { newBuyers: number; repeatBuyers: number }) => {
+        const customers = visible(x?.customers ?? 0);
+        return {
+          buying_customers: customers,
+          new_buyers: visible(n.newBuyers),
+          repeat_buyers: visible(n.repeatBuyers),
+          purchases: x?.purchases ?? 0,
+          frequency: customers === null || !x ? null : round2(x.purchases / x.customers),
+          units_per_purchase: x && x.purchases ? round2(x.units / x.purchases) : null,
+        };
+      };
+      const a = values(now[0], fresh);
+      const z = then && freshBefore ? values(then[0], freshBefore) : null;
+      const hidden = <T extends number | null>(v: T, p: T | null) => ({ value: v, previous: p, change: v === null || p === null ? null : change(v, p) });
+      cards.summary = {
+        buying_customers: hidden(a.buying_customers, z ? z.buying_customers : null),
+        new_buyers: hidden(a.new_buyers, z ? z.new_buyers : null),
+        repeat_buyers: hidden(a.repeat_buyers, z ? z.repeat_buyers : null),
+        purchases: cardOf(a.purchases, z ? z.purchases : null),
+        frequency: hidden(a.frequency, z ? z.frequency : null),
+        units_per_purchase: hidden(a.units_per_purchase, z ? z.units_per_purchase : null),
+      };
+    }
+    if (want.has('per_day')) {
+      const rows = byKey(await repo.buyers(c.scope, c.now, 'day'));
+      cards.per_day = days(c.head.from, c.head.to).map((date) => ({ date, buying_customers: visible(rows.get(date)?.customers ?? 0), purchases: rows.get(date)?.purchases ?? 0 }));
+    }
+    if (want.has('by_retailer')) {
+      const l = await labels(c);
+      cards.by_retailer = (await repo.buyers(c.scope, c.now, 'retailer')).slice(0, c.limit).map((r) => ({
+        retailer_id: Number(r.key),
+        retailer: l.retailer(r.key),
+        buying_customers: visible(r.customers),
+        purchases: r.purchases,
+        units: units(r.units),
+        sales: fromCents(r.itemsCents),
+      }));
+    }
+    if (want.has('segments')) {
+      const year = { ...c.now, from: addDays(c.head.to, -364) };
+      const counts = await repo.occasions(c.scope, year);
+      const seg = new Map(CONSUMER_SEGMENTS.map((s) => [s, { customers: 0, cents: 0n }]));
+      for (const r of counts) {
+        const s = seg.get(segmentOf(r.occasions))!;
+        s.customers += r.customers;
+        s.cents += r.itemsCents;
+      }
+      const total = counts.reduce((n, r) => n + r.customers, 0);
+      cards.segments = CONSUMER_SEGMENTS.map((segment) => {
+        const s = seg.get(segment)!;
+        const shown = visible(s.customers);
+        return { segment, buying_customers: shown, share: shown === null ? null : round4(shown / total), sales: shown === null ? null : fromCents(s.cents) };
+      });
+    }
+    if (want.has('frequency')) {
+      const buckets = new Map<string, number>();
+      for (const r of await repo.occasions(c.scope, c.now)) buckets.set(frequencyBucket(r.occasions), (buckets.get(frequencyBucket(r.occasions)) ?? 0) + r.customers);
+      cards.frequency = FREQUENCY_BUCKETS.map((bucket) => ({ bucket, buying_customers: visible(buckets.get(bucket) ?? 0) }));
+    }
+    return { ...c.head, cards };
+  }
+
+  return { ...answers, stock };
 }
 export type IndustryAnalytics = ReturnType<typeof createIndustryAnalytics>;
 

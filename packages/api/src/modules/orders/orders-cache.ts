@@ -32,10 +32,12 @@ export interface OrdersCache {
    * any order concerned changed.
    */
   read(accountId: number, locationId: number | undefined, key: string, load: () => Promise<string>): Promise<string>;
+  /** The same about the orders of several accounts (all their stores): loaded again once an order of any of them changed. */
+  readAccounts(accountIds: number[], key: string, load: () => Promise<string>): Promise<string>;
 }
 
 /** Keeps nothing: every read loads. */
-export const noOrdersCache: OrdersCache = { read: (_accountId, _locationId, _key, load) => load() };
+export const noOrdersCache: OrdersCache = { read: (_accountId, _locationId, _key, load) => load(), readAccounts: (_accountIds, _key, load) => load() };
 
 /**
  * The orders list's pages and the board's columns, as the JSON text answered, kept in this process
@@ -50,5 +52,6 @@ export function createOrdersCache(db: Db, { maxBytes = 64 * 2 ** 20 }: { maxByte
   return {
     read: (accountId, locationId, key, load) =>
       reads.read(`${accountId}:${locationId ?? '*'}:${key}`, [locationId === undefined ? String(accountId) : `${accountId}:${locationId}`], load),
+    readAccounts: (accountIds, key, load) => reads.read(`[${accountIds.join(',')}]:${key}`, accountIds.map(String), load),
   };
 }
