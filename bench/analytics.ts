@@ -18,7 +18,11 @@
 //      store's or a channel's, compared with the previous period;
 //   2. gmv-per-day and margin-per-day, 90 days;
 //   3. top-products and top-customers, 30 days;
-// and, for reference, the year-long calls timed alone with nothing kept.
+//   4. the analytics cards, every card of each, 30 days: POST /metabase/analytics-grocery and
+//      customers-grocery (a store), and as the brand (Café Aurora, linked with two brands: 100 of the
+//      3,000 products) /metabase/kpi, analytics, stocks and customers;
+// and, for reference, the year-long calls timed alone with nothing kept. BENCH_ROWS=metabase: the
+// analytics cards' rows only.
 // Answers are kept while the orders they count stay the same (the orders' cache and its versions,
 // raised by every write of an order or its lines): so that misses are measured too, orders are refunded
 // and restored all along the rows (BENCH_WRITES_PER_SECOND, default 0.5, about four times the dataset's
@@ -133,7 +137,8 @@ async function seedRows(db: SqlRunner) {
   `);
   await db.exec(`SET session_replication_role = DEFAULT`);
   const t2 = performance.now();
-  await db.query(`SELECT sales_stats_rebuild($1)`, [accountId]);
+  await db.query(`SELECT sales_stats_rebuild_all($1)`, [accountId]);
+  await db.query(`SELECT order_stats_rebuild($1)`, [accountId]);
   const t3 = performance.now();
   await db.exec('VACUUM ANALYZE');
   console.log(
@@ -156,6 +161,61 @@ async function seeded(db: SqlRunner) {
     customerRows: Number(counts!.customer_rows),
     storeIds: stores.map((s) => s.id),
   };
+}
+
+/** The brands of the demo industry account (Café Aurora) at the grocery account: 100 of the 3,000 products. */
+const BRANDS = ['Marca 1', 'Marca 2'];
+
+/**
+ * What the industry's dashboards read besides the sales (idempotent, so a reused dataset gets it too):
+ * Café Aurora linked to the grocery account with two brands, their offers in the ten stores, 60 days
+ * of stock snapshots, and the brands' customer rollup.
+ */
+async function ensureIndustryData() {
+  const database = await createDatabase({ databaseUrl: benchDbUrl, dataDir: 'memory://', poolSize: 1 });
+  const db = database.sql;
+  try {
+    const [{ grocery, brand }] = (await db.query<{ grocery: number; brand: number }>(
+      `SELECT (SELECT id FROM accounts WHERE slug = $1) AS grocery, (SELECT id FROM accounts WHERE slug = 'cafe-aurora') AS brand`,
+      [ACCOUNT_SLUG],
+    )) as [{ grocery: number; brand: number }];
+    await db.query(
+      `INSERT INTO advertiser_links (publisher_id, advertiser_id, type, brands, updated_at) VALUES ($1, $2, 'industry', $3, now())
+       ON CONFLICT (publisher_id, advertiser_id) DO UPDATE SET brands = excluded.brands`,
+      [grocery, brand, BRANDS],
+    );
+    const [{ offers }] = (await db.query<{ offers: string }>(`SELECT count(*) AS offers FROM offers WHERE account_id = $1`, [grocery])) as [{ offers: string }];
+    if (Number(offers) === 0) {
+      await db.query(
+        `INSERT INTO offers (account_id, location_id, product_id, price_cents, stock, is_available, updated_at)
+         SELECT $1, l.id, p.id, p.price_cents, (p.id * 37 + l.id * 11) % 90, true, now()
+           FROM products p CROSS JOIN locations l
+          WHERE p.account_id = $1 AND l.account_id = $1 AND l.name LIKE 'Bom Preço Loja %' AND p.brand = ANY($2::text[])`,
+        [grocery, BRANDS],
+      );
+      await db.query(
+        `INSERT INTO stock_daily_snapshots (account_id, product_id, location_id, day, stock, available, min_stock)
+         SELECT o.account_id, o.product_id, o.location_id, (order_business_day(now()) - n)::date, x.stock, true, x.stock
+           FROM offers o CROSS JOIN generate_series(1, 60) AS n
+          CROSS JOIN LATERAL (SELECT CASE WHEN v < 6 THEN 0 ELSE v END AS stock FROM (SELECT ((o.id * 37 + n * 5) % 75)::int AS v) y) x
+          WHERE o.account_id = $1
+          ORDER BY 1, 2, 3, 4
+         ON CONFLICT DO NOTHING`,
+        [grocery],
+      );
+    }
+    const [{ rows }] = (await db.query<{ rows: string }>(`SELECT count(*) AS rows FROM sales_brand_customer_daily WHERE account_id = $1`, [grocery])) as [{ rows: string }];
+    if (Number(rows) === 0) await db.query(`SELECT sales_brand_rebuild($1, NULL)`, [grocery]);
+    const [{ n }] = (await db.query<{ n: string }>(`SELECT count(*) AS n FROM order_item_daily_stats WHERE account_id = $1`, [grocery])) as [{ n: string }];
+    if (Number(n) === 0) await db.query(`SELECT order_stats_rebuild($1)`, [grocery]);
+    await db.exec('ANALYZE');
+    const [sizes] = await db.query<{ brand_rows: string; offers: string; snapshots: string }>(
+      `SELECT (SELECT count(*) FROM sales_brand_customer_daily) AS brand_rows, (SELECT count(*) FROM offers) AS offers, (SELECT count(*) FROM stock_daily_snapshots) AS snapshots`,
+    );
+    return { brandRows: Number(sizes!.brand_rows), offers: Number(sizes!.offers), snapshots: Number(sizes!.snapshots) };
+  } finally {
+    await database.close();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -208,7 +268,11 @@ function startWriter(perSecond: number) {
 async function main() {
   const keepAlive = setInterval(() => undefined, 1_000);
   const dataset = await seedDataset();
-  console.log(`dataset: ${dataset.orders} orders, ${dataset.items} lines; rollups: ${dataset.salesRows} sales rows, ${dataset.customerRows} customer rows`);
+  const industry = await ensureIndustryData();
+  console.log(
+    `dataset: ${dataset.orders} orders, ${dataset.items} lines; rollups: ${dataset.salesRows} sales rows, ${dataset.customerRows} customer rows, ` +
+      `${industry.brandRows} brand customer rows; ${industry.offers} offers, ${industry.snapshots} stock snapshots`,
+  );
   const bundle = await bundleServer(resolve(REPO, 'bench/analytics.ts'), 'analytics');
   const child: ChildProcess = fork(bundle.server, ['--serve'], { execArgv: ['--enable-source-maps'], env: { ...process.env, BENCH_REPO: REPO } });
   const { next, ask, close } = serverChannel(child);
@@ -228,8 +292,22 @@ async function main() {
   });
   const { token } = (await login.json()) as { token: string };
   const auth = { authorization: `Bearer ${token}` };
+  const brandLogin = await fetch(`${appUrl}/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'gestor@marca.test', password: DEMO_PASSWORD }),
+  });
+  const brandAuth = { authorization: `Bearer ${((await brandLogin.json()) as { token: string }).token}` };
   const loadBefore = loadavg().map((l) => Math.round(l * 100) / 100);
-  const get = (path: string) => ({ method: 'GET' as const, path, headers: auth, body: '' });
+  type Request = { method: 'GET' | 'POST'; path: string; headers: Record<string, string>; body: string };
+  const get = (path: string): Request => ({ method: 'GET', path, headers: auth, body: '' });
+  const post = (path: string, body: unknown, as = auth): Request => ({ method: 'POST', path, headers: { ...as, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  /** `n` POSTs of an analytics dashboard over periods of `days` days ending on different days; a supermarket's (grocery) or the brand's. */
+  const analytics = (name: string, queries: string[], days: number, n: number, brand = false) =>
+    Array.from({ length: n }, (_, i) => {
+      const period = { from: daysAgo(i * 3 + days - 1), to: daysAgo(i * 3), queries };
+      return brand ? post(`/metabase/${name}`, period, brandAuth) : post(`/metabase/${name}`, { ...period, location_id: dataset.storeIds[i % STORES] });
+    });
 
   /** `n` requests of a call over periods of `days` days ending on different days, the account's or a store's or a channel's. */
   const variants = (call: string, days: number, n: number) =>
@@ -238,26 +316,47 @@ async function main() {
       const filter = i % 3 === 1 ? `&location_id=${dataset.storeIds[i % STORES]}` : i % 3 === 2 ? `&channel=${CHANNEL_NAMES[i % 6]}` : '';
       return get(`/api/data-service/dashboard/${call}?from=${daysAgo(to + days - 1)}&to=${daysAgo(to)}${filter}`);
     });
-  const calls: Array<[label: string, name: string, requests: ReturnType<typeof get>[]]> = [
-    ['cards, 30 days', 'cards', variants('cards', 30, 30)],
-    ['gmv-per-day, 90 days', 'gmv', variants('gmv-per-day', 90, 30)],
-    ['margin-per-day, 90 days', 'margin', variants('margin-per-day', 90, 30)],
-    ['top-products, 30 days', 'products', variants('top-products', 30, 30)],
-    ['top-customers, 30 days', 'customers', variants('top-customers', 30, 30)],
+  const onlyAnalytics = process.env.BENCH_ROWS === 'metabase';
+  const calls: Array<[label: string, name: string, requests: Request[]]> = [
+    ...(onlyAnalytics
+      ? []
+      : ([
+          ['cards, 30 days', 'cards', variants('cards', 30, 30)],
+          ['gmv-per-day, 90 days', 'gmv', variants('gmv-per-day', 90, 30)],
+          ['margin-per-day, 90 days', 'margin', variants('margin-per-day', 90, 30)],
+          ['top-products, 30 days', 'products', variants('top-products', 30, 30)],
+          ['top-customers, 30 days', 'customers', variants('top-customers', 30, 30)],
+        ] as Array<[string, string, Request[]]>)),
+    // The analytics cards (POST /metabase/*), every card of each, 30 days.
+    ['analytics-grocery, 30 days, a store', 'grocery-sellout', analytics('analytics-grocery', ['summary', 'per_day', 'by_category', 'by_brand', 'by_product'], 30, 30)],
+    ['customers-grocery, 30 days, a store', 'grocery-customers', analytics('customers-grocery', ['summary', 'per_day', 'frequency', 'rfm', 'cohorts'], 30, 30)],
+    ['kpi, 30 days (brand)', 'kpi', analytics('kpi', ['tree', 'drill'], 30, 30, true)],
+    ['analytics (sell-out), 30 days (brand)', 'industry-sellout', analytics('analytics', ['summary', 'per_day', 'by_retailer', 'by_store', 'by_category', 'by_product'], 30, 30, true)],
+    ['stocks, 30 days (brand)', 'stocks', analytics('stocks', ['summary', 'per_day', 'by_retailer', 'by_store', 'by_product'], 30, 30, true)],
+    ['customers (consumers), 30 days (brand)', 'consumers', analytics('customers', ['summary', 'per_day', 'by_retailer', 'segments', 'frequency'], 30, 30, true)],
   ];
   // Year-long calls, for reference: timed alone, nothing kept (seconds each: under load they would hold the database).
-  const references: Array<[label: string, requests: ReturnType<typeof get>[]]> = [
-    ['cards, 366 days', variants('cards', 366, 3)],
-    ['gmv-per-day, 366 days', variants('gmv-per-day', 366, 3)],
-    ['top-products, 366 days', variants('top-products', 366, 3)],
-    ['top-customers, 366 days', variants('top-customers', 366, 3)],
+  const references: Array<[label: string, requests: Request[]]> = [
+    ...(onlyAnalytics
+      ? []
+      : ([
+          ['cards, 366 days', variants('cards', 366, 3)],
+          ['gmv-per-day, 366 days', variants('gmv-per-day', 366, 3)],
+          ['top-products, 366 days', variants('top-products', 366, 3)],
+          ['top-customers, 366 days', variants('top-customers', 366, 3)],
+        ] as Array<[string, Request[]]>)),
+    ['analytics-grocery, 366 days', analytics('analytics-grocery', ['summary', 'per_day', 'by_category', 'by_brand', 'by_product'], 366, 3)],
+    ['customers-grocery, 366 days', analytics('customers-grocery', ['summary', 'per_day', 'frequency', 'rfm', 'cohorts'], 366, 3)],
+    ['kpi, 366 days (brand)', analytics('kpi', ['tree', 'drill'], 366, 3, true)],
+    ['customers (consumers), 366 days (brand)', analytics('customers', ['summary', 'per_day', 'by_retailer', 'segments', 'frequency'], 366, 3, true)],
   ];
 
   // One request of each alone: its status, time and size; the bare route is set to answer the same body.
   const samples: Record<string, { status: number; ms: number; bytes: number }> = {};
   for (const [label, name, requests] of calls) {
     const t0 = performance.now();
-    const res = await fetch(`${appUrl}${requests[0]!.path}`, { headers: auth });
+    const r0 = requests[0]!;
+    const res = await fetch(`${appUrl}${r0.path}`, { method: r0.method, headers: r0.headers, body: r0.body || undefined });
     const text = await res.text();
     samples[label] = { status: res.status, ms: Math.round((performance.now() - t0) * 100) / 100, bytes: text.length };
     console.log(`sample ${label}: ${res.status} in ${samples[label].ms} ms (alone), ${text.length} bytes${res.ok ? '' : `: ${text.slice(0, 300)}`}`);
@@ -269,7 +368,7 @@ async function main() {
     alone[label] = { ms: [] };
     for (const r of requests) {
       const t0 = performance.now();
-      const res = await fetch(`${uncachedUrl}${r.path}`, { headers: auth });
+      const res = await fetch(`${uncachedUrl}${r.path}`, { method: r.method, headers: r.headers, body: r.body || undefined });
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`${label}: ${res.status}`);
       alone[label].ms.push(Math.round(performance.now() - t0));
@@ -277,14 +376,14 @@ async function main() {
     console.log(`${label}, alone, nothing kept: ${alone[label].ms.join(', ')} ms`);
   }
   // Warm-up: each call's variants once, in turn.
-  for (const [, , requests] of calls) for (const r of requests) await (await fetch(`${appUrl}${r.path}`, { headers: auth })).arrayBuffer();
+  for (const [, , requests] of calls) for (const r of requests) await (await fetch(`${appUrl}${r.path}`, { method: r.method, headers: r.headers, body: r.body || undefined })).arrayBuffer();
 
   const writer = startWriter(WRITES_PER_SECOND);
   const rows: Record<string, Timed> = await interleavedRows(
     calls.flatMap(([label, name, requests]): Array<[string, autocannon.Options]> => [
       [`bare GET /bare (${label} body)`, { url: bareUrl, requests: rotating([get(`/bare/${name}`)]) }],
-      [`GET ${label}`, { url: appUrl, requests: rotating(requests) }],
-      [`GET ${label}, every call reading the rollups (ORDERS_CACHE_MB=0)`, { url: uncachedUrl, requests: rotating(requests) }],
+      [`${label}`, { url: appUrl, requests: rotating(requests) }],
+      [`${label}, every call reading the rollups (ORDERS_CACHE_MB=0)`, { url: uncachedUrl, requests: rotating(requests) }],
     ]),
   );
   const writes = await writer.stop();
@@ -296,12 +395,12 @@ async function main() {
   const shown = Object.fromEntries(
     calls.flatMap(([label]) => {
       const b = rows[`bare GET /bare (${label} body)`]!;
-      const r = rows[`GET ${label}`]!;
+      const r = rows[`${label}`]!;
       return [
         [`bare (${label})`, { 'req/s': b.rps, p50: b.p50, p95: b.p95, p99: b.p99, non2xx: b.non2xx, errors: b.errors, 'req/s vs bare': '100.0%', 'p95 vs bare': '1.0×' }],
         [label, { 'req/s': r.rps, p50: r.p50, p95: r.p95, p99: r.p99, non2xx: r.non2xx, errors: r.errors, 'req/s vs bare': `${((r.rps / b.rps) * 100).toFixed(1)}%`, 'p95 vs bare': `${(r.p95 / Math.max(b.p95, 0.01)).toFixed(1)}×` }],
         ...(() => {
-          const u = rows[`GET ${label}, every call reading the rollups (ORDERS_CACHE_MB=0)`]!;
+          const u = rows[`${label}, every call reading the rollups (ORDERS_CACHE_MB=0)`]!;
           return [[`${label}, nothing kept`, { 'req/s': u.rps, p50: u.p50, p95: u.p95, p99: u.p99, non2xx: u.non2xx, errors: u.errors, 'req/s vs bare': `${((u.rps / b.rps) * 100).toFixed(1)}%`, 'p95 vs bare': `${(u.p95 / Math.max(b.p95, 0.01)).toFixed(1)}×` }]];
         })(),
       ];
@@ -310,7 +409,7 @@ async function main() {
   const checks = Object.fromEntries([
     [`writes during the rows: ${WRITES_PER_SECOND}/s, none failed`, { value: `${writes.ok} written (${writes.perSecond}/s), ${writes.failed} failed`, pass: writes.failed === 0 && writes.ok > 0 }],
     ...calls.map(([label]) => {
-      const r = rows[`GET ${label}`]!;
+      const r = rows[`${label}`]!;
       return [`${label}: p95 ≤ ${P95_MS} ms`, { value: `${r.p95} ms (p50 ${r.p50}, p99 ${r.p99}; non-2xx ${r.non2xx}, errors ${r.errors})`, pass: r.p95 <= P95_MS && r.non2xx === 0 && r.errors === 0 }];
     }),
   ]);
@@ -325,7 +424,7 @@ async function main() {
     {
       redis: ready.redis,
       loadAverage: { before: loadBefore, after: loadavg().map((l) => Math.round(l * 100) / 100) },
-      dataset: { orders: dataset.orders, lines: dataset.items, salesRows: dataset.salesRows, customerRows: dataset.customerRows, stores: STORES, customers: CUSTOMERS, products: PRODUCTS, days: DAYS },
+      dataset: { orders: dataset.orders, lines: dataset.items, salesRows: dataset.salesRows, customerRows: dataset.customerRows, stores: STORES, customers: CUSTOMERS, products: PRODUCTS, days: DAYS, ...industry, brands: BRANDS },
       samples,
       yearLongAloneMs: alone,
       writes,
