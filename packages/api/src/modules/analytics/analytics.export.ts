@@ -113,8 +113,35 @@ const SHEETS: Record<string, string> = {
   drill: 'Abertura',
 };
 
+/** The values written in words: segments and the KPI tree's nodes, in Portuguese. */
+const WORDS: Record<string, Record<string, string>> = {
+  segment: {
+    champions: 'Campeões',
+    loyal: 'Fiéis',
+    promising: 'Promissores',
+    new: 'Novos',
+    need_attention: 'Precisam de atenção',
+    at_risk: 'Em risco',
+    hibernating: 'Hibernando',
+    lost: 'Perdidos',
+    one_time: 'Compra única',
+    occasional: 'Ocasional',
+    regular: 'Regular',
+  },
+  operator: { product: 'produto (×)', sum: 'soma (+)' },
+};
+const SEGMENT_LOYAL = 'Fiel';
+
 const cell = (v: unknown): CellValue => (v === null || v === undefined ? null : typeof v === 'number' || typeof v === 'string' ? v : String(v));
 const isFigure = (v: unknown): v is { value: unknown; previous: unknown; change: unknown } => typeof v === 'object' && v !== null && 'value' in v && 'change' in v;
+
+/** A cell in words where the field is a code (a segment, a node of the KPI tree). */
+function wordOf(card: string, field: string, v: unknown): CellValue {
+  if (typeof v !== 'string') return cell(v);
+  if (field === 'segment') return card === 'segments' && v === 'loyal' ? SEGMENT_LOYAL : (WORDS.segment![v] ?? v);
+  if (card === 'tree' && (field === 'key' || field === 'parent')) return FIGURES[v] ?? v;
+  return WORDS[field]?.[v] ?? v;
+}
 
 /** A card's data as one sheet: rows of a list as they are; a summary or a tree as one line per figure. */
 export function cardTable(card: string, data: unknown): Table {
@@ -133,7 +160,7 @@ export function cardTable(card: string, data: unknown): Table {
     return {
       sheet,
       columns: keys.map((k) => ({ header: card === 'tree' && k === 'key' ? 'Nó' : FIELDS[k]![0], kind: FIELDS[k]![1] })),
-      rows: data.map((r) => keys.map((k) => cell((r as Record<string, unknown>)[k]))),
+      rows: data.map((r) => keys.map((k) => wordOf(card, k, (r as Record<string, unknown>)[k]))),
     };
   }
   const entries = Object.entries((data ?? {}) as Record<string, unknown>);
@@ -149,13 +176,22 @@ export function cardTable(card: string, data: unknown): Table {
   };
 }
 
+/** A file name's part: lower case, no accents, words joined by hyphens. */
+const slug = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
 /** One card of an analytics dashboard as a CSV or XLSX file, named after the dashboard, the card and the period. */
 export async function cardFile(dashboard: string, card: string, answer: { cards: Record<string, unknown>; from?: string; to?: string; start?: string; finish?: string }, format: 'csv' | 'xlsx') {
   const table = cardTable(card, answer.cards[card]);
   const from = answer.from ?? answer.start ?? '';
   const to = answer.to ?? answer.finish ?? '';
   return {
-    filename: `${dashboard}-${card.replace(/_/g, '-')}-${from}-${to}.${format}`,
+    filename: `${dashboard}-${slug(SHEETS[card] ?? card)}-${from}-${to}.${format}`,
     contentType: CONTENT_TYPES[format],
     body: format === 'csv' ? toCsv(table) : await toXlsx(table),
   };

@@ -209,7 +209,7 @@ describe('downloads and embeds', () => {
   it('downloads one card as CSV or XLSX', async () => {
     const csv = await post('/metabase/analytics-grocery/export', { body: { ...PERIOD, location_id: a.locationId, queries: ['summary'] }, card: 'by_brand', format: 'csv' });
     expect(csv.status).toBe(200);
-    expect(csv.headers['content-disposition']).toBe('attachment; filename="sell-out-by-brand-2026-03-09-2026-03-10.csv"');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="sell-out-por-marca-2026-03-09-2026-03-10.csv"');
     const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Marca;Margem (R$);Unidades;Vendas (R$);Participação (%);Vendas na comparação (R$);Variação (%)');
     expect(lines[1]).toBe('Tremelique;29,85;15,00;74,85;75,00;0,00;');

@@ -8,7 +8,11 @@ export interface GroupSales {
   itemsCents: bigint;
   costCents: bigint;
   costedCents: bigint;
+  /** The same key's sales in the comparison period (0 without one). */
+  previousCents: bigint;
 }
+/** The sales of a period per category, brand and product (each most sold first), with the comparison's. */
+export type Breakdown = Record<'category' | 'brand' | 'product', GroupSales[]>;
 export interface CustomerPeriod {
   customers: number;
   newCustomers: number;
@@ -31,18 +35,38 @@ const periodCustomers = (accountId: number, f: SalesFilter) => Prisma.sql`
 /** The grocery analytics' reads of the sales rollups (a supermarket's sell-out and customers). */
 export function createGroceryAnalyticsRepo(db: Db) {
   return {
-    /** Sales per product category (first level) or brand, most sold first ('' : none). */
-    async grouped(accountId: number, f: SalesFilter, by: 'category' | 'brand'): Promise<GroupSales[]> {
-      const key = by === 'category' ? Prisma.sql`coalesce(p.categories[1], '')` : Prisma.sql`coalesce(p.brand, '')`;
-      const rows = await db.$queryRaw<Array<{ key: string; units: string; items_cents: bigint; cost_cents: bigint; costed_cents: bigint }>>`
-        SELECT ${key} AS key, sum(s.units)::text AS units, sum(s.gmv_cents)::bigint AS items_cents,
-               sum(s.cost_cents)::bigint AS cost_cents, sum(s.costed_gmv_cents)::bigint AS costed_cents
+    /**
+     * One pass over the store's rows of the period and its comparison: the sales of each product, of
+     * each category (first level) and of each brand ('' : none), in both periods.
+     */
+    async breakdown(accountId: number, f: SalesFilter, before: { from: string; to: string } | null): Promise<Breakdown> {
+      const both = before ? Prisma.sql`(s.day BETWEEN ${f.from}::date AND ${f.to}::date OR s.day BETWEEN ${before.from}::date AND ${before.to}::date)` : Prisma.sql`s.day BETWEEN ${f.from}::date AND ${f.to}::date`;
+      const now = Prisma.sql`s.day BETWEEN ${f.from}::date AND ${f.to}::date`;
+      const then = before ? Prisma.sql`s.day BETWEEN ${before.from}::date AND ${before.to}::date` : Prisma.sql`FALSE`;
+      const rows = await db.$queryRaw<
+        Array<{ dim: 'category' | 'brand' | 'product'; key: string; lines: number; units: string; items_cents: bigint; cost_cents: bigint; costed_cents: bigint; previous_lines: number; previous_cents: bigint }>
+      >`
+        SELECT CASE WHEN GROUPING(s.product_id) = 0 THEN 'product' WHEN GROUPING(coalesce(p.brand, '')) = 0 THEN 'brand' ELSE 'category' END AS dim,
+               coalesce(s.product_id::text, coalesce(p.brand, ''), coalesce(p.categories[1], '')) AS key,
+               coalesce(sum(s.lines) FILTER (WHERE ${now}), 0)::int AS lines, coalesce(sum(s.units) FILTER (WHERE ${now}), 0)::text AS units,
+               coalesce(sum(s.gmv_cents) FILTER (WHERE ${now}), 0)::bigint AS items_cents, coalesce(sum(s.cost_cents) FILTER (WHERE ${now}), 0)::bigint AS cost_cents,
+               coalesce(sum(s.costed_gmv_cents) FILTER (WHERE ${now}), 0)::bigint AS costed_cents,
+               coalesce(sum(s.lines) FILTER (WHERE ${then}), 0)::int AS previous_lines, coalesce(sum(s.gmv_cents) FILTER (WHERE ${then}), 0)::bigint AS previous_cents
           FROM sales_daily_stats s LEFT JOIN products p ON p.id = s.product_id
-         WHERE ${salesWhere('s', accountId, f)}
-         GROUP BY 1
-        HAVING sum(s.lines) > 0
-         ORDER BY sum(s.gmv_cents) DESC, 1`;
-      return rows.map((r) => ({ key: r.key, units: Number(r.units), itemsCents: r.items_cents, costCents: r.cost_cents, costedCents: r.costed_cents }));
+         WHERE s.account_id = ${accountId} AND ${both}
+           ${f.locationId !== undefined ? Prisma.sql`AND s.location_id = ${f.locationId}` : Prisma.empty}
+           ${f.allowedLocationIds ? Prisma.sql`AND s.location_id = ANY(${f.allowedLocationIds}::int[])` : Prisma.empty}
+           ${f.channel ? Prisma.sql`AND s.channel = ${f.channel}::order_channel` : Prisma.empty}
+         GROUP BY GROUPING SETS ((coalesce(p.categories[1], '')), (coalesce(p.brand, '')), (s.product_id))`;
+      const out: Breakdown = { category: [], brand: [], product: [] };
+      for (const r of rows) {
+        const row = { key: r.key, units: Number(r.units), itemsCents: r.items_cents, costCents: r.cost_cents, costedCents: r.costed_cents, previousCents: r.previous_cents };
+        if (r.lines > 0) out[r.dim].push(row);
+      }
+      // Most sold first (then by key: a product by id).
+      const order = (x: GroupSales, y: GroupSales) => (y.itemsCents > x.itemsCents ? 1 : y.itemsCents < x.itemsCents ? -1 : x.key.localeCompare(y.key, undefined, { numeric: true }));
+      for (const k of ['category', 'brand', 'product'] as const) out[k].sort(order);
+      return out;
     },
 
     /** Customers of the period, those whose first purchase at the store fell in it, their orders and spend. */

@@ -15,7 +15,7 @@ import { createOrderAnalyticsRepo } from '../order-analytics/order-analytics.rep
 import { dashboardFilter, days } from '../order-analytics/order-analytics.service.ts';
 import { noOrdersCache, type OrdersCache } from '../orders/orders-cache.ts';
 import { change, comparisonOf, matching, rate, ticket, units } from '../sales-dashboard/sales-dashboard.service.ts';
-import type { ProductSales, SalesEngine, SalesFilter, SalesTotals } from '../sales-dashboard/sales-engine.ts';
+import type { SalesEngine, SalesFilter, SalesTotals } from '../sales-dashboard/sales-engine.ts';
 import { createGroceryAnalyticsRepo, type GroupSales } from './grocery-analytics.repo.ts';
 import type { MetabaseEmbeds } from './metabase-embed.ts';
 
@@ -101,12 +101,13 @@ export function createGroceryAnalytics({ db, engine, embeds, scope, cache = noOr
     };
   }
 
-  async function groups(caller: Caller, p: Periods, by: 'category' | 'brand', total: bigint) {
-    const [now, then] = await Promise.all([repo.grouped(caller.accountId, p.current, by), p.before ? repo.grouped(caller.accountId, p.before, by) : null]);
-    return { now, then, total };
-  }
-  const groupRows = (g: { now: GroupSales[]; then: GroupSales[] | null; total: bigint }, limit: number) =>
-    ranked(g.now.slice(0, limit), g.then, g.total).map(({ row, ...r }) => ({ key: row.key, margin: margin(row), ...r }));
+  /** Rows ranked by sales with their share and the comparison's sales (null without one). */
+  const rankedRows = (rows: GroupSales[], limit: number, total: bigint, compared: boolean) =>
+    rows.slice(0, limit).map((r) => {
+      const sales = fromCents(r.itemsCents);
+      const previous = compared ? fromCents(r.previousCents) : null;
+      return { row: r, margin: margin(r), units: units(r.units), sales, share: total > 0n ? Math.min(1, rate(r.itemsCents, total)) : 0, previous_sales: previous, change: change(sales, previous) };
+    });
 
   return {
     async sellout(caller: Caller, b: GrocerySelloutBody): Promise<JsonText<GrocerySellout>> {
@@ -133,25 +134,21 @@ export function createGroceryAnalytics({ db, engine, embeds, scope, cache = noOr
             };
           });
         }
-        if (want.has('by_category')) {
-          cards.by_category = groupRows(await groups(caller, p, 'category', now.itemsCents), limit).map(({ key, ...r }) => ({ category: key || 'Sem categoria', ...r }));
-        }
-        if (want.has('by_brand')) {
-          cards.by_brand = groupRows(await groups(caller, p, 'brand', now.itemsCents), limit).map(({ key, ...r }) => ({ brand: key || 'Sem marca', ...r }));
-        }
-        if (want.has('by_product')) {
-          const top = await engine.products(caller.accountId, p.current, { limit });
-          const ids = top.map((r) => r.productId);
-          const [before, catalog] = await Promise.all([
-            p.before && ids.length ? engine.products(caller.accountId, p.before, { ids }) : p.before ? [] : null,
-            db.product.findMany({ where: { accountId: caller.accountId, id: { in: ids } }, select: { id: true, sku: true, name: true, brand: true, categories: true } }),
-          ]);
-          const byId = new Map(catalog.map((c) => [c.id, c]));
-          const keyed = (r: ProductSales) => ({ ...r, key: String(r.productId) });
-          cards.by_product = ranked(top.map(keyed), before ? before.map(keyed) : null, now.itemsCents).map(({ row, ...r }) => {
-            const c = byId.get(row.productId);
-            return { product_id: c ? c.id : null, sku: c?.sku ?? null, name: c?.name ?? 'Produto excluído', brand: c?.brand ?? null, category: c?.categories[0] || null, margin: margin(row), ...r };
-          });
+        if (want.has('by_category') || want.has('by_brand') || want.has('by_product')) {
+          const g = await repo.breakdown(caller.accountId, p.current, p.head.previous);
+          const compared = p.head.previous !== null;
+          if (want.has('by_category')) cards.by_category = rankedRows(g.category, limit, now.itemsCents, compared).map(({ row, ...r }) => ({ category: row.key || 'Sem categoria', ...r }));
+          if (want.has('by_brand')) cards.by_brand = rankedRows(g.brand, limit, now.itemsCents, compared).map(({ row, ...r }) => ({ brand: row.key || 'Sem marca', ...r }));
+          if (want.has('by_product')) {
+            const top = rankedRows(g.product, limit, now.itemsCents, compared);
+            const ids = top.map((r) => Number(r.row.key));
+            const catalog = await db.product.findMany({ where: { accountId: caller.accountId, id: { in: ids } }, select: { id: true, sku: true, name: true, brand: true, categories: true } });
+            const byId = new Map(catalog.map((c) => [c.id, c]));
+            cards.by_product = top.map(({ row, ...r }) => {
+              const c = byId.get(Number(row.key));
+              return { product_id: c ? c.id : null, sku: c?.sku ?? null, name: c?.name ?? 'Produto excluído', brand: c?.brand ?? null, category: c?.categories[0] || null, ...r };
+            });
+          }
         }
         return { ...p.head, cards };
       });
