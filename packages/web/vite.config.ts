@@ -12,7 +12,9 @@ const proxied = ['/api', '/search', '/uploads', '/authenticate', '/changeaccount
   // Slots keep spec §7's paths beside the screens' /logistic/slots/{mode}/…: only the API's own.
   '^/logistic/slots/(weekly|dates|without-work)', '^/logistic/slots(/\\d+)?(\\?|$)',
   // The customer's cart link (no login).
-  '/public/'];
+  '/public/',
+  // Analytics cards (spec §7 POST /metabase/*): no screen has these paths.
+  '/metabase/'];
 
 // Every signed-out deep link lands on the sign-in page: it ships in the entry chunk, no second round trip.
 const LOGIN_ROUTES = new Set(['/login/', '/login/$origin', '/auth/login']);

@@ -283,7 +283,7 @@ const KpiNode = z.object({
 });
 export type KpiNode = z.infer<typeof KpiNode>;
 const KpiRow = z.object({
-  key: z.string().meta({ description: 'O id do varejista, da loja ou do produto, ou o nome da categoria.' }),
+  key: z.string().meta({ description: 'O id do varejista ou do produto, `varejista:loja` numa loja, ou o nome da categoria.' }),
   label: z.string(),
   sell_out_value: Money,
   units: z.number(),

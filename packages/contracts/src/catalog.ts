@@ -102,6 +102,9 @@ export const ProductFacetsQuery = z.object({
 /** A product with its offers at every store of the account. */
 export const ProductDetail = CatalogProduct.omit({ offer: true })
   .extend({
+    cost: z.number().nullable().meta({
+      description: 'Custo de uma unidade (ou do kg) para o varejista, em reais: a margem dos painéis de vendas. null quando não informado.',
+    }),
     offers: z.array(CatalogOffer.extend({ location_name: z.string() })).meta({ description: 'Ofertas por loja, pelo nome da loja.' }),
   })
   .meta({ id: 'ProductDetail' });
@@ -110,6 +113,11 @@ export const UpdateProductBody = z
   .strictObject({
     is_available: z.boolean().optional(),
     available_stock: z.number().int().min(0).max(10_000_000).optional(),
+    cost: Money.min(0)
+      .max(1_000_000)
+      .nullable()
+      .optional()
+      .meta({ description: 'Custo de uma unidade (ou do kg) em reais, de 0 a 1.000.000: a margem dos painéis de vendas. null apaga o custo.' }),
   })
   .meta({ id: 'UpdateProductBody' });
 
@@ -242,7 +250,7 @@ export const catalogRoutes = {
     method: 'PATCH',
     path: '/api/product/:id',
     operationId: 'updateProduct',
-    summary: 'Muda a disponibilidade ou o estoque de um produto',
+    summary: 'Muda a disponibilidade, o estoque ou o custo de um produto',
     tags: ['Catalog'],
     permission: productWriters,
     access: { fixture: 'productUpdate' },

@@ -32,6 +32,7 @@ export const PRODUCT_IMPORT_COLUMNS = [
   { field: 'size_pack', header: 'embalagem', aliases: ['tamanho'] },
   { field: 'weight_per_unit', header: 'peso_unidade', aliases: ['peso'] },
   { field: 'price', header: 'preco', required: true, aliases: ['preco_lista', 'list_price'] },
+  { field: 'cost', header: 'custo', aliases: ['custo_unitario', 'preco_custo', 'preco_de_custo', 'unit_cost', 'cost_price'] },
   { field: 'image_url', header: 'imagem_url', aliases: ['imagem', 'image'] },
   { field: 'url', header: 'url', aliases: ['link'] },
   { field: 'is_available', header: 'disponivel', aliases: ['available'] },
@@ -61,7 +62,7 @@ const number = (description: string) => z.number().nullable().optional().meta({ 
  * types, lengths) is checked at once (400 naming the field); the content (required fields, prices,
  * GTIN check digit, the store) item by item by the job, like a file's line: refused items are
  * listed in the import's `rejected` with the reason. A field left out keeps the product's current
- * value; `null` puts it back to its default (empty, or un / available / 0 / the list price).
+ * value; `null` puts it back to its default (empty, or un / available / 0 / the list price; no cost).
  */
 export const ProductImportItem = z
   .strictObject({
@@ -79,6 +80,9 @@ export const ProductImportItem = z
     size_pack: text(40, 'Embalagem como impressa ("500g", "1L", "12 rolos").'),
     weight_per_unit: number('Quilos que uma unidade pesa (itens vendidos por kg).'),
     price: number('Obrigatório: preço de lista em reais, duas casas decimais.'),
+    cost: number(
+      'Custo de uma unidade (ou do kg) para o varejista, em reais com duas casas decimais, de 0 a 1.000.000: a margem dos painéis de vendas. null apaga o custo.',
+    ),
     image_url: text(1000),
     url: text(1000),
     is_available: z.boolean().nullable().optional(),

@@ -27,6 +27,8 @@ export interface ProductRow {
   imageUrl: string | null;
   categories: string[];
   priceCents: bigint;
+  /** What one unit (or kg) costs the retailer (null: not known). */
+  costCents: bigint | null;
   unitMeasurement: string;
   isAvailable: boolean;
   availableStock: number;
@@ -69,7 +71,7 @@ export interface ProductFilters {
 export const SEARCH_CAP = CANDIDATES;
 
 const productColumns = Prisma.sql`
-  p.id, p.sku, p.name, p.brand, p.gtin, p.image_url AS "imageUrl", p.categories, p.price_cents AS "priceCents",
+  p.id, p.sku, p.name, p.brand, p.gtin, p.image_url AS "imageUrl", p.categories, p.price_cents AS "priceCents", p.cost_cents AS "costCents",
   p.unit_measurement AS "unitMeasurement", p.is_available AS "isAvailable", p.available_stock AS "availableStock",
   p.url, p.additional_references AS "additionalReferences", p.reference_code AS "referenceCode", p.tags,
   coalesce(p.sellers, '{}') AS sellers, p.size_pack AS "sizePack", p.weight_per_unit AS "weightPerUnit"`;
@@ -234,7 +236,7 @@ export function createCatalogRepo(db: Db) {
       return { ...row, offers: offers.map((o) => toOfferRow(o.offer)) };
     },
 
-    async updateProduct(accountId: number, id: number, data: { isAvailable?: boolean; availableStock?: number }) {
+    async updateProduct(accountId: number, id: number, data: { isAvailable?: boolean; availableStock?: number; costCents?: bigint | null }) {
       const { count } = await db.product.updateMany({ where: { accountId, id }, data });
       return count > 0;
     },

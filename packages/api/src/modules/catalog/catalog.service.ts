@@ -170,7 +170,7 @@ export function createCatalogService({
   async function detail(accountId: number, id: number): Promise<z.input<typeof ProductDetail>> {
     const p = found(await repo.detail(accountId, id), 'PRODUCT_NOT_FOUND');
     const { offer: _none, ...product } = toProduct({ ...p, offer: null });
-    return { ...product, offers: p.offers.map((o) => ({ ...toOffer(o), location_name: o.locationName ?? '' })) };
+    return { ...product, cost: p.costCents === null ? null : fromCents(p.costCents), offers: p.offers.map((o) => ({ ...toOffer(o), location_name: o.locationName ?? '' })) };
   }
 
   /** Top-level categories with their second level and counts, and brands, each by name. */
@@ -222,8 +222,13 @@ export function createCatalogService({
 
     detail: (caller: Caller, id: number) => detail(caller.accountId, id),
 
+    /** Availability, stock and cost (null clears it) of an account's product; another account's is a 404. */
     async updateProduct(caller: Caller, id: number, body: z.output<typeof UpdateProductBody>) {
-      const changed = await repo.updateProduct(caller.accountId, id, { isAvailable: body.is_available, availableStock: body.available_stock });
+      const changed = await repo.updateProduct(caller.accountId, id, {
+        isAvailable: body.is_available,
+        availableStock: body.available_stock,
+        costCents: body.cost === undefined ? undefined : body.cost === null ? null : BigInt(toCents(body.cost)),
+      });
       if (!changed) throw new NotFoundError('PRODUCT_NOT_FOUND');
       return detail(caller.accountId, id);
     },

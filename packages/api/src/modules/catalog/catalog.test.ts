@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { placeOrder } from '../../../test/fixtures/orders.ts';
+import { createCartStore } from '../../../test/fixtures/shopping-carts.ts';
 
 let t: TestApp;
 let adminToken: string;
@@ -88,6 +90,92 @@ describe('GET /search/products', () => {
     expect((await t.http.get('/search/products')).status).toBe(401);
     // Operators (fewer modules) still pick products: any member reads the catalog.
     expect((await search({}, operatorToken)).status).toBe(200);
+  });
+});
+
+describe('product cost', () => {
+  const productOf = (sku: string) => t.db.product.findFirstOrThrow({ where: { accountId: bomPreco, sku } });
+  const read = (id: number, token = adminToken) => t.http.get(`/api/product/${id}`).set(bearer(token));
+  const patch = (id: number, body: Record<string, unknown>, token = adminToken) => t.http.patch(`/api/product/${id}`).set(bearer(token)).send(body);
+
+  it('GET answers the cost in reais (null when not known); PATCH sets it and null clears it', async () => {
+    const p = await productOf('cafe-aurora-tradicional-500g');
+    await t.db.product.update({ where: { id: p.id }, data: { costCents: 1234n } });
+    const before = await read(p.id);
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ price: 18.9, cost: 12.34 });
+
+    const set = await patch(p.id, { cost: 13.07 });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(set.body).toMatchObject({ id: p.id, price: 18.9, cost: 13.07 });
+    expect((await productOf(p.sku)).costCents).toBe(1307n);
+    expect((await read(p.id)).body.cost).toBe(13.07);
+
+    // Another field alone leaves the cost as it is.
+    const stock = await patch(p.id, { available_stock: p.availableStock });
+    expect(stock.body.cost).toBe(13.07);
+
+    expect((await patch(p.id, { cost: 0 })).body.cost).toBe(0);
+    const cleared = await patch(p.id, { cost: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.cost).toBeNull();
+    expect((await productOf(p.sku)).costCents).toBeNull();
+    expect((await read(p.id)).body.cost).toBeNull();
+    await patch(p.id, { cost: 12.34 });
+  });
+
+  it('refuses a negative cost, a fraction of a cent or more than R$ 1.000.000 (400 naming the field, in Portuguese), changing nothing', async () => {
+    const p = await productOf('leite-integral-1l');
+    await patch(p.id, { cost: 3.2 });
+    for (const [cost, message] of [
+      [-1, 'Deve ser maior ou igual a 0.'],
+      [1.234, 'Deve ser múltiplo de 0.01.'],
+      [1_000_000.01, 'Deve ser menor ou igual a 1000000.'],
+      ['3,20', null],
+    ] as const) {
+      const res = await patch(p.id, { cost });
+      expect(res.status, String(cost)).toBe(400);
+      const detail = expectEnvelope(res.body, 'VALIDATION_ERROR').details?.[0];
+      expect(detail?.field).toBe('cost');
+      if (message) expect(detail?.message).toBe(message);
+    }
+    expect((await productOf(p.sku)).costCents).toBe(320n);
+  });
+
+  it('another account neither reads nor changes it (404); a member without the role cannot change it', async () => {
+    const p = await productOf('leite-integral-1l');
+    await patch(p.id, { cost: 3.2 });
+    const other = await read(p.id, atacadoToken);
+    expect(other.status).toBe(404);
+    expectEnvelope(other.body, 'PRODUCT_NOT_FOUND');
+    expect(JSON.stringify(other.body)).not.toContain('3.2');
+    for (const body of [{ cost: 1 }, { cost: null }]) {
+      const res = await patch(p.id, body, atacadoToken);
+      expect(res.status).toBe(404);
+      expectEnvelope(res.body, 'PRODUCT_NOT_FOUND');
+    }
+    expect((await patch(p.id, { cost: 1 }, operatorToken)).status).toBe(403);
+    expect((await patch(p.id, { cost: 1 })).status).toBe(200);
+    expect((await t.http.patch(`/api/product/${p.id}`).send({ cost: 2 })).status).toBe(401);
+    expect((await productOf(p.sku)).costCents).toBe(100n);
+  });
+
+  it('an order line written after the cost is set keeps that cost, and a later change does not rewrite it', async () => {
+    const store = await createCartStore(t, adminToken, 'Loja Custo Teste');
+    const leite = store.products.leite;
+    expect((await patch(leite, { cost: 3.15 })).status).toBe(200);
+    const first = await placeOrder(t, adminToken, store);
+    const lineOf = async (orderId: number) => t.db.orderItem.findFirstOrThrow({ where: { orderId, productId: leite }, select: { unitCostCents: true } });
+    expect((await lineOf(first.order.id)).unitCostCents).toBe(315n);
+
+    expect((await patch(leite, { cost: 3.4 })).status).toBe(200);
+    const second = await placeOrder(t, adminToken, store);
+    expect((await lineOf(second.order.id)).unitCostCents).toBe(340n);
+    expect((await lineOf(first.order.id)).unitCostCents).toBe(315n);
+
+    expect((await patch(leite, { cost: null })).status).toBe(200);
+    const third = await placeOrder(t, adminToken, store);
+    expect((await lineOf(third.order.id)).unitCostCents).toBeNull();
   });
 });
 

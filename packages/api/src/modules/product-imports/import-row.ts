@@ -11,6 +11,8 @@ import { headerOf, type Cell, type SourceRow } from './import-file.ts';
 export interface ProductChanges {
   name: string;
   priceCents: number;
+  /** What one unit (or kg) costs the retailer; null: not known. */
+  costCents?: number | null;
   brand?: string | null;
   gtin?: string | null;
   categories?: string[] | null;
@@ -264,6 +266,7 @@ const RowFields = z.object({
   size_pack: optional(text(40)),
   weight_per_unit: optional(weight),
   price: required(money),
+  cost: optional(money),
   image_url: optional(address),
   url: optional(address),
   is_available: optional(bool),
@@ -337,6 +340,7 @@ export function checkRow(source: SourceRow, stores: StoreIndex, naming: Naming):
   set('unit_measurement', 'unitMeasurement', r.unit_measurement);
   set('size_pack', 'sizePack', r.size_pack);
   set('weight_per_unit', 'weightPerUnit', r.weight_per_unit);
+  set('cost', 'costCents', r.cost);
   set('image_url', 'imageUrl', r.image_url);
   set('url', 'url', r.url);
   set('is_available', 'isAvailable', r.is_available);

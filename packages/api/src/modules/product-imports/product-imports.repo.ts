@@ -51,6 +51,8 @@ export interface ProductState {
   imageUrl: string | null;
   categories: string[];
   priceCents: number;
+  /** What one unit (or kg) costs the retailer (null: not known). */
+  costCents: number | null;
   unitMeasurement: string;
   isAvailable: boolean;
   availableStock: number;
@@ -96,6 +98,7 @@ interface ProductDbRow {
   image_url: string | null;
   categories: string[];
   price_cents: bigint;
+  cost_cents: bigint | null;
   unit_measurement: string;
   is_available: boolean;
   available_stock: number;
@@ -228,7 +231,7 @@ async function readCurrent(tx: Tx, accountId: number, rows: ValidRow[]) {
   const offers = new Map<string, OfferState>();
   if (!skus.length) return { products, offers };
   const found = await tx.$queryRaw<ProductDbRow[]>`
-    SELECT id, sku, name, brand, gtin, image_url, categories, price_cents, unit_measurement, is_available, available_stock,
+    SELECT id, sku, name, brand, gtin, image_url, categories, price_cents, cost_cents, unit_measurement, is_available, available_stock,
            url, reference_code, additional_references, tags, sellers, size_pack, weight_per_unit
       FROM products WHERE account_id = ${accountId} AND sku = ANY(${skus}::text[])
      ORDER BY id
@@ -245,6 +248,7 @@ async function readCurrent(tx: Tx, accountId: number, rows: ValidRow[]) {
       imageUrl: p.image_url,
       categories: p.categories,
       priceCents: Number(p.price_cents),
+      costCents: p.cost_cents === null ? null : Number(p.cost_cents),
       unitMeasurement: p.unit_measurement,
       isAvailable: p.is_available,
       availableStock: p.available_stock,
@@ -298,6 +302,7 @@ async function writeProducts(tx: Tx, accountId: number, products: ProductState[]
       image_url: p.imageUrl,
       categories: p.categories,
       price_cents: p.priceCents,
+      cost_cents: p.costCents,
       unit_measurement: p.unitMeasurement,
       is_available: p.isAvailable,
       available_stock: p.availableStock,
@@ -311,25 +316,26 @@ async function writeProducts(tx: Tx, accountId: number, products: ProductState[]
     })),
   );
   const written = await tx.$queryRaw<Array<{ id: number; sku: string }>>`
-    INSERT INTO products (account_id, sku, name, brand, gtin, image_url, categories, price_cents, unit_measurement, is_available,
+    INSERT INTO products (account_id, sku, name, brand, gtin, image_url, categories, price_cents, cost_cents, unit_measurement, is_available,
                           available_stock, url, reference_code, additional_references, tags, sellers, size_pack, weight_per_unit, updated_at)
-    SELECT ${accountId}, r.sku, r.name, r.brand, r.gtin, r.image_url, r.categories, r.price_cents, r.unit_measurement, r.is_available,
+    SELECT ${accountId}, r.sku, r.name, r.brand, r.gtin, r.image_url, r.categories, r.price_cents, r.cost_cents, r.unit_measurement, r.is_available,
            r.available_stock, r.url, r.reference_code, r.additional_references, r.tags, r.sellers, r.size_pack, r.weight_per_unit, now()
       FROM jsonb_to_recordset(${json}::jsonb) AS r(
-             sku text, name text, brand text, gtin text, image_url text, categories text[], price_cents bigint, unit_measurement text,
-             is_available boolean, available_stock int, url text, reference_code text, additional_references text[], tags text[],
-             sellers text[], size_pack text, weight_per_unit float8)
+             sku text, name text, brand text, gtin text, image_url text, categories text[], price_cents bigint, cost_cents bigint,
+             unit_measurement text, is_available boolean, available_stock int, url text, reference_code text, additional_references text[],
+             tags text[], sellers text[], size_pack text, weight_per_unit float8)
     ON CONFLICT (account_id, sku) DO UPDATE SET
            name = EXCLUDED.name, brand = EXCLUDED.brand, gtin = EXCLUDED.gtin, image_url = EXCLUDED.image_url,
-           categories = EXCLUDED.categories, price_cents = EXCLUDED.price_cents, unit_measurement = EXCLUDED.unit_measurement,
-           is_available = EXCLUDED.is_available, available_stock = EXCLUDED.available_stock, url = EXCLUDED.url,
-           reference_code = EXCLUDED.reference_code, additional_references = EXCLUDED.additional_references, tags = EXCLUDED.tags,
-           sellers = EXCLUDED.sellers, size_pack = EXCLUDED.size_pack, weight_per_unit = EXCLUDED.weight_per_unit, updated_at = now()
-     WHERE (products.name, products.brand, products.gtin, products.image_url, products.categories, products.price_cents,
+           categories = EXCLUDED.categories, price_cents = EXCLUDED.price_cents, cost_cents = EXCLUDED.cost_cents,
+           unit_measurement = EXCLUDED.unit_measurement, is_available = EXCLUDED.is_available, available_stock = EXCLUDED.available_stock,
+           url = EXCLUDED.url, reference_code = EXCLUDED.reference_code, additional_references = EXCLUDED.additional_references,
+           tags = EXCLUDED.tags, sellers = EXCLUDED.sellers, size_pack = EXCLUDED.size_pack, weight_per_unit = EXCLUDED.weight_per_unit,
+           updated_at = now()
+     WHERE (products.name, products.brand, products.gtin, products.image_url, products.categories, products.price_cents, products.cost_cents,
             products.unit_measurement, products.is_available, products.available_stock, products.url, products.reference_code,
             products.additional_references, products.tags, products.sellers, products.size_pack, products.weight_per_unit)
            IS DISTINCT FROM
-           (EXCLUDED.name, EXCLUDED.brand, EXCLUDED.gtin, EXCLUDED.image_url, EXCLUDED.categories, EXCLUDED.price_cents,
+           (EXCLUDED.name, EXCLUDED.brand, EXCLUDED.gtin, EXCLUDED.image_url, EXCLUDED.categories, EXCLUDED.price_cents, EXCLUDED.cost_cents,
             EXCLUDED.unit_measurement, EXCLUDED.is_available, EXCLUDED.available_stock, EXCLUDED.url, EXCLUDED.reference_code,
             EXCLUDED.additional_references, EXCLUDED.tags, EXCLUDED.sellers, EXCLUDED.size_pack, EXCLUDED.weight_per_unit)
     RETURNING id, sku`;

@@ -58,6 +58,7 @@ const TEMPLATE_EXAMPLES: Record<string, [string, string]> = {
   embalagem: ['5kg', ''],
   peso_unidade: ['', '0,5'],
   preco: ['29,90', '6,99'],
+  custo: ['21,40', '4,15'],
   imagem_url: ['https://cdn.exemplo.com.br/arroz-tj-5kg.jpg', ''],
   url: ['https://loja.exemplo.com.br/p/arroz-tj-5kg', ''],
   disponivel: ['sim', 'sim'],

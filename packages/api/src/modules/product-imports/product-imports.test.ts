@@ -101,6 +101,9 @@ describe('reading a file', () => {
     expect(decodeText(Buffer.from('Pre\xe7o', 'latin1'))).toBe('Preço');
     expect(decodeText(Buffer.from('\uFEFFPreço', 'utf8')).replace(/^\uFEFF/, '')).toBe('Preço');
     expect(headerKey(' Preço Promocional* ')).toBe('preco_promocional');
+    for (const header of ['Custo', 'cost', 'Custo Unitário', 'Preço de Custo', 'preco_custo']) {
+      expect(parseCsv(Buffer.from(`sku;nome;preco;${header}\nA;B;2;1,5\n`)), header).toEqual([{ line: 2, cells: { sku: 'A', name: 'B', price: '2', cost: '1,5' } }]);
+    }
     expect(parseCsv(Buffer.from('sep=,\nsku,nome,preco\nA;1,B,"2,5"\n'))).toEqual([{ line: 3, cells: { sku: 'A;1', name: 'B', price: '2,5' } }]);
   });
 
@@ -124,12 +127,26 @@ describe('reading a file', () => {
     expect(reason({ gtin: '7891000100104' })).toBe('gtin: dígito verificador inválido');
     expect(reason({ store: 'LJ999' })).toBe('loja: loja não encontrada nesta conta');
     expect(reason({ unit_measurement: 'caixa' })).toBe('unidade: use un, kg, g ou l');
+    for (const bad of ['-1', 'doze', '12,345', '1.000.000,01']) expect(reason({ cost: bad }), bad).toBe('custo: valor inválido');
+    const costed = (cost: unknown) => {
+      const r = check({ cost });
+      return r.ok ? r.row.product : undefined;
+    };
+    expect(costed('12,34')).toEqual({ name: 'Arroz', priceCents: 1000, costCents: 1234 });
+    expect(costed('12.34')?.costCents).toBe(1234);
+    expect(costed('R$ 1.000.000,00')?.costCents).toBe(100_000_000);
+    expect(costed('0')?.costCents).toBe(0);
+    expect(costed('')?.costCents).toBeNull();
+    expect(costed(' ')).toEqual({ name: 'Arroz', priceCents: 1000, costCents: null });
     expect(reason({ store: 'LJ001', promotional_price: '12' })).toBe('preco_promocional: deve ser menor que o preço da loja (preco)');
     expect(reason({ store: 'LJ001', promotional_price: '8', promotion_start_at: '10/12/2026', promotion_end_at: '01/12/2026' })).toBe(
       'fim_promocao: deve ser depois de inicio_promocao',
     );
     const ok = check({ store: '', store_price: '9', brand: '' });
     expect(ok.ok && ok.row).toEqual({ line: 2, sku: 'X1', product: { name: 'Arroz', priceCents: 1000, brand: null } });
+    // In the API's naming, the reason names the field.
+    const api = checkRow({ line: 1, cells: { sku: 'X1', name: 'Arroz', price: 10, cost: -1 } }, stores, 'api');
+    expect(!api.ok && api.rejected.reason).toBe('cost: valor inválido');
     const offer = check({ store: '1', promotional_price: '8', promotion_start_at: '01/12/2026', promotion_end_at: '2026-12-15' });
     expect(offer.ok && offer.row.offer).toEqual({
       locationId: 1,
@@ -202,6 +219,31 @@ describe('CSV import', () => {
     expect(await offerOf(s, store.get('LJ002')!)).toMatchObject({ priceCents: 650n, promotionalPriceCents: null, stock: 40 });
   });
 
+  it('custo: a column sets the cost, an empty cell clears it, a column left out keeps it, a bad value refuses the line', async () => {
+    const [s, other] = [sku('CUSTO'), sku('CUSTO')];
+    const set = await importFile(csv(['sku;nome;preco;custo', `${s};Feijão Teste 1kg;"8,99";"5,40"`, `${other};Milho Teste;3,00;2.25`]));
+    expect(set).toMatchObject({ status: 'done', accepted: 2, rejected_count: 0 });
+    expect(await product(s)).toMatchObject({ priceCents: 899n, costCents: 540n });
+    expect(await product(other)).toMatchObject({ costCents: 225n });
+
+    // No custo column: the cost stays.
+    await importFile(csv(['sku;nome;preco;estoque', `${s};Feijão Teste 1kg;9,49;30`]));
+    expect(await product(s)).toMatchObject({ priceCents: 949n, availableStock: 30, costCents: 540n });
+
+    // Refused values name the column in Portuguese and change nothing.
+    const refused = await importFile(csv(['sku;nome;preco;custo', `${s};Feijão Teste 1kg;9,49;-1`, `${s};Feijão Teste 1kg;9,49;cinco`, `${s};Feijão Teste 1kg;9,49;1.000.000,01`]));
+    expect(refused).toMatchObject({ status: 'done', accepted: 0, rejected_count: 3 });
+    expect(refused.rejected).toEqual([2, 3, 4].map((line) => ({ line, sku: s, reason: 'custo: valor inválido' })));
+    expect(await product(s)).toMatchObject({ costCents: 540n });
+
+    // An alias header, then an empty cell: back to no cost.
+    await importFile(csv(['sku;nome;preco;preco_custo', `${s};Feijão Teste 1kg;9,49;6,10`]));
+    expect(await product(s)).toMatchObject({ costCents: 610n });
+    await importFile(csv(['sku;nome;preco;custo', `${s};Feijão Teste 1kg;9,49;`, `${other};Milho Teste;3,00;2,25`]));
+    expect(await product(s)).toMatchObject({ costCents: null });
+    expect(await product(other)).toMatchObject({ costCents: 225n });
+  });
+
   it('reads a Latin-1 CSV separated by commas', async () => {
     const s = sku('L');
     const body = await importFile(Buffer.from(`sku,nome,preço\r\n${s},"Pão Francês, kg","15,90"\r\n`, 'latin1'), 'C:\\fakepath\\padaria.csv');
@@ -229,9 +271,10 @@ describe('CSV import', () => {
     const res = await t.http.get('/api/product/import/template.csv').set(bearer(operatorToken));
     expect(res.status).toBe(200);
     const text = res.text ?? String(res.body);
-    expect(text.split('\r\n')[0]).toBe('\uFEFFsku;nome;marca;gtin;categorias;unidade;embalagem;peso_unidade;preco;imagem_url;url;disponivel;estoque;loja;preco_loja;preco_promocional;inicio_promocao;fim_promocao;estoque_loja;disponivel_loja');
+    expect(text.split('\r\n')[0]).toBe('\uFEFFsku;nome;marca;gtin;categorias;unidade;embalagem;peso_unidade;preco;custo;imagem_url;url;disponivel;estoque;loja;preco_loja;preco_promocional;inicio_promocao;fim_promocao;estoque_loja;disponivel_loja');
     const body = await importFile(Buffer.from(text, 'utf8'));
     expect(body).toMatchObject({ status: 'done', total: 2, accepted: 2, rejected_count: 0 });
+    expect(await product('ARROZ-TJ-5KG')).toMatchObject({ priceCents: 2990n, costCents: 2140n });
   });
 });
 
@@ -373,6 +416,33 @@ describe('ERP integration', () => {
     expect(again.body.import.id).not.toBe(first.body.import.id);
     await t.drainJobs();
     expect(await product(a)).toEqual(productBefore);
+  });
+
+  it('cost: a number sets it, null clears it, a key left out keeps it, a bad value refuses the item', async () => {
+    const s = sku('ERP-CUSTO');
+    const run = async (items: unknown[]) => {
+      const res = await integrate(items);
+      expect(res.status, JSON.stringify(res.body)).toBe(202);
+      await t.drainJobs();
+      return (await getImport(res.body.import.id)).body;
+    };
+    expect(await run([{ sku: s, name: 'Macarrão Teste 500g', price: 4.79, cost: 3.1 }])).toMatchObject({ status: 'done', accepted: 1 });
+    expect(await product(s)).toMatchObject({ priceCents: 479n, costCents: 310n });
+    await run([{ sku: s, name: 'Macarrão Teste 500g', price: 4.99 }]);
+    expect(await product(s)).toMatchObject({ priceCents: 499n, costCents: 310n });
+    const refused = await run([
+      { sku: s, name: 'Macarrão Teste 500g', price: 4.99, cost: -0.5 },
+      { sku: s, name: 'Macarrão Teste 500g', price: 4.99, cost: 1_000_000.01 },
+      { sku: s, name: 'Macarrão Teste 500g', price: 4.99, cost: 3.105 },
+    ]);
+    expect(refused.rejected).toEqual([1, 2, 3].map((line) => ({ line, sku: s, reason: 'cost: valor inválido' })));
+    expect(await product(s)).toMatchObject({ costCents: 310n });
+    await run([{ sku: s, name: 'Macarrão Teste 500g', price: 4.99, cost: null }]);
+    expect(await product(s)).toMatchObject({ costCents: null });
+    // A string is not a JSON number: refused at once, naming the field.
+    const wrongType = await integrate([{ sku: s, name: 'Macarrão Teste 500g', price: 4.99, cost: '3,10' }]);
+    expect(wrongType.status).toBe(400);
+    expect(expectEnvelope(wrongType.body, 'VALIDATION_ERROR').details!.map((d) => d.field)).toContain('items.0.cost');
   });
 
   it('refuses a malformed call at once (400 naming the field), creating nothing', async () => {

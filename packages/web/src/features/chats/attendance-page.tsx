@@ -2,10 +2,15 @@ import { Table, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { api } from '../../shared/api/client';
+import { downloadedFile } from '../../shared/api/download';
 import { formatInt } from '../../shared/ui/format';
+import type { FileFormat } from '../grocery-analytics/api';
+import { DownloadMenu } from '../grocery-analytics/download-menu';
+import { Panel } from '../order-dashboards/dashboard-layout';
 import { attendanceQuery, useAccountId, type AttendanceReport } from './api';
 import { formatMinutes } from './chat-labels';
-import { DashboardFrame, EmptyPeriod, Panel, StoreFilter } from './dashboard-frame';
+import { DashboardFrame, EmptyPeriod, StoreFilter } from './dashboard-frame';
 import type { AttendanceSearch } from './dashboard-search';
 import { t } from '../../i18n';
 
@@ -20,11 +25,23 @@ const COUNT_LABELS: Record<(typeof COUNTS)[number], string> = {
   messages_sent: 'messages',
 };
 
-function Body({ data }: { data: AttendanceReport }) {
+/** The report by attendant as CSV or XLSX (spec §7 attendance export), for the screen's dates and store, under the server's file name. */
+function fetchAttendanceFile({ start, finish, location_id }: AttendanceSearch, format: FileFormat) {
+  const card = 'per_attendant' as const;
+  const body = { body: { start, finish, ...(location_id ? { location_id } : {}), queries: [card] }, card, format };
+  return downloadedFile(api.POST('/metabase/attendance/export', { body, parseAs: 'blob' }), `atendimento-por-atendente-${start}-${finish}.${format}`);
+}
+
+function Body({ data, search }: { data: AttendanceReport; search: AttendanceSearch }) {
   if (data.attendants.length === 0) return <EmptyPeriod title={t('chats.attendance.empty')} hint={t('chats.attendance.emptyHint')} />;
   const total = (key: (typeof COUNTS)[number]) => data.attendants.reduce((sum, a) => sum + a[key], 0);
   return (
-    <Panel title={t('chats.attendance.title')} testId="attendance-report" padded={false}>
+    <Panel
+      title={t('chats.attendance.title')}
+      testId="attendance-report"
+      padded={false}
+      actions={<DownloadMenu label={t('groceryAnalytics.attendance.download')} testId="attendance-download" fetchFile={(format) => fetchAttendanceFile(search, format)} />}
+    >
       <Table.ScrollContainer minWidth={900} type="native">
         <Table verticalSpacing="sm" highlightOnHover data-testid="attendance-table">
           <Table.Thead style={{ whiteSpace: 'nowrap' }}>
@@ -114,7 +131,7 @@ export function AttendancePage({ search, onSearchChange }: { search: AttendanceS
         </>
       }
     >
-      {(data) => <Body data={data} />}
+      {(data) => <Body data={data} search={search} />}
     </DashboardFrame>
   );
 }

@@ -6,6 +6,7 @@ import { productQuery, useAccountId, type ProductDetail } from './api';
 import { AvailabilityBadge } from './product-controls';
 import { formatCodes, formatPrice, formatUnit } from './product-format';
 import { OfferPrice } from './offer-price';
+import { ProductCost } from './product-cost';
 import { ProductThumb } from './product-thumb';
 import { t } from '../../i18n';
 
@@ -16,10 +17,12 @@ interface Props {
   onClose: () => void;
   /** Opens a store's view of the list. */
   onStore: (locationId: number) => void;
+  /** An admin or manager of the account: edits the cost. */
+  editable: boolean;
 }
 
 /** A product's details and its offer at every store. */
-export function ProductDrawer({ productId, locationId, onClose, onStore }: Props) {
+export function ProductDrawer({ productId, locationId, onClose, onStore, editable }: Props) {
   const accountId = useAccountId();
   const detail = useQuery({ ...productQuery(accountId, productId ?? 0), enabled: productId !== null });
   return (
@@ -34,7 +37,7 @@ export function ProductDrawer({ productId, locationId, onClose, onStore }: Props
           <Skeleton height={120} />
         </Stack>
       ) : (
-        <ProductDetailView product={detail.data} locationId={locationId} onStore={onStore} />
+        <ProductDetailView product={detail.data} locationId={locationId} onStore={onStore} editable={editable} />
       )}
     </Drawer>
   );
@@ -53,7 +56,17 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function ProductDetailView({ product, locationId, onStore }: { product: ProductDetail; locationId: number | undefined; onStore: (id: number) => void }) {
+function ProductDetailView({
+  product,
+  locationId,
+  onStore,
+  editable,
+}: {
+  product: ProductDetail;
+  locationId: number | undefined;
+  onStore: (id: number) => void;
+  editable: boolean;
+}) {
   const offers = [...product.offers].sort((a, b) => Number(b.location_id === locationId) - Number(a.location_id === locationId));
   return (
     <Stack gap="md">
@@ -70,9 +83,19 @@ function ProductDetailView({ product, locationId, onStore }: { product: ProductD
       <Group gap="xl" align="flex-start">
         <Fact label={t('products.columns.codes')}>{formatCodes(product.product_sku, product.gtin).join(' · ')}</Fact>
         <Fact label={t('products.columns.unit')}>{formatUnit(product.unit_measurement, product.size_pack)}</Fact>
-        <Fact label={t('products.detail.basePrice')}>{formatPrice(product.price)}</Fact>
         <Fact label={t('products.detail.stock')}>{formatInt(product.available_stock)}</Fact>
       </Group>
+      <Stack gap={4} data-testid="product-pricing">
+        <Group gap="xl" align="flex-start">
+          <Fact label={t('products.detail.basePrice')}>{formatPrice(product.price)}</Fact>
+          <Fact label={t('products.cost.label')}>
+            <ProductCost key={product.id} product={product} editable={editable} />
+          </Fact>
+        </Group>
+        <Text size="xs" c="dimmed">
+          {t('products.cost.hint')}
+        </Text>
+      </Stack>
       {product.categories.length > 0 && <Fact label={t('products.columns.category')}>{product.categories.join(' › ')}</Fact>}
       {product.tags.length > 0 && (
         <Group gap={6}>

@@ -21,6 +21,16 @@ export function formatCategories(categories: string[]): { last: string | null; p
 
 export const formatPrice = (value: number | null | undefined) => (value === null || value === undefined ? '—' : formatMoney(value));
 
+/** The margin of a sale at `price` of what costs `cost`: (price − cost) ÷ price; null unless both are known and the price is above zero. */
+export function productMargin(price: number | null | undefined, cost: number | null | undefined): number | null {
+  if (price === null || price === undefined || cost === null || cost === undefined || !(price > 0)) return null;
+  return (price - cost) / price;
+}
+
+const percent = new Intl.NumberFormat('pt-BR', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/** "34,7%" (negative when the cost is above the price). */
+export const formatMargin = (rate: number) => percent.format(rate);
+
 /** dd/mm/aaaa of an instant, in Brazil's time. */
 export const formatDay = (iso: string) => new Date(iso).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
 

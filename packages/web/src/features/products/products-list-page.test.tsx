@@ -3,8 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
 import { describe, expect, it, vi } from 'vitest';
-import { SHELL_ROUTES, apiError, json, mockApi, type Handler } from '../../test/api-mock';
+import { ACCOUNT_INFO, SHELL_ROUTES, apiError, json, mockApi, type Handler } from '../../test/api-mock';
 import { renderApp } from '../../test/render-app';
+import { costOf } from './product-cost';
+import { formatMargin, productMargin } from './product-format';
 
 const product = (id: number, name: string, patch: Record<string, unknown> = {}) => ({
   id,
@@ -99,6 +101,85 @@ describe('products list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(screen.getAllByTestId('product-row')[0]!).getByRole('switch')).toBeChecked());
     expect(within(screen.getAllByTestId('product-row')[0]!).getByTestId('product-availability')).toHaveTextContent('Disponível');
     await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ color: 'red', message: 'O produto foi alterado por outra pessoa.' })));
+  });
+
+  it('shows the cost beside the base price with the margin and its hint, and a writer changes and clears it', async () => {
+    const toast = vi.spyOn(notifications, 'show');
+    let stored: number | null = 3.2;
+    const patches: unknown[] = [];
+    const detail = () => json({ ...product(12, 'Açúcar Refinado Doce Vida 1kg'), offer: undefined, cost: stored, offers: [] });
+    mockApi(
+      routes({
+        'GET /api/product/12': detail,
+        'PATCH /api/product/12': async (request) => {
+          const body = (await request.json()) as { cost: number | null };
+          patches.push(body);
+          stored = body.cost;
+          return detail();
+        },
+      }),
+    );
+    renderApp('/products/list/');
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByTestId('product-row'))[0]!);
+    const pricing = await screen.findByTestId('product-pricing');
+    expect(within(pricing).getByText('Preço base')).toBeInTheDocument();
+    expect(within(pricing).getByText('Custo (R$)')).toBeInTheDocument();
+    await waitFor(() => expect(within(pricing).getByTestId('product-cost')).toHaveTextContent('R$ 3,20'));
+    // (4,89 − 3,20) ÷ 4,89
+    expect(within(pricing).getByTestId('product-margin')).toHaveTextContent('Margem 34,6%');
+    expect(within(pricing).getByText('Usado para calcular a margem nos painéis de vendas')).toBeInTheDocument();
+
+    await user.click(within(pricing).getByRole('button', { name: 'Alterar custo: Açúcar Refinado Doce Vida 1kg' }));
+    const form = await screen.findByTestId('product-cost-form');
+    const input = within(form).getByRole('textbox', { name: /Custo \(R\$\)/ });
+    expect(input).toHaveValue('R$ 3,20');
+    await user.clear(input);
+    await user.type(input, '3,5');
+    expect(within(form).getByTestId('product-margin')).toHaveTextContent('Margem 28,4%');
+    await user.click(within(form).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(patches).toEqual([{ cost: 3.5 }]));
+    await waitFor(() => expect(within(screen.getByTestId('product-pricing')).getByTestId('product-cost')).toHaveTextContent('R$ 3,50'));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'Custo atualizado com sucesso' })));
+
+    // Blank clears it: no cost, no margin.
+    await user.click(within(screen.getByTestId('product-pricing')).getByRole('button', { name: /^Alterar custo/ }));
+    const again = await screen.findByTestId('product-cost-form');
+    await user.clear(within(again).getByRole('textbox', { name: /Custo \(R\$\)/ }));
+    await user.click(within(again).getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(patches).toEqual([{ cost: 3.5 }, { cost: null }]));
+    await waitFor(() => expect(within(screen.getByTestId('product-pricing')).getByTestId('product-cost')).toHaveTextContent('Não informado'));
+    expect(within(screen.getByTestId('product-pricing')).queryByTestId('product-margin')).toBeNull();
+  });
+
+  it('shows a member without the role the cost and margin, with no editor', async () => {
+    mockApi(
+      routes({
+        'GET /api/account/account-info': () => json([{ ...ACCOUNT_INFO[0], role: 'operator' }]),
+        'GET /api/product/12': () => json({ ...product(12, 'Açúcar Refinado Doce Vida 1kg'), offer: undefined, cost: 5.5, offers: [] }),
+      }),
+    );
+    renderApp('/products/list/');
+    await userEvent.setup().click((await screen.findAllByTestId('product-row'))[0]!);
+    const pricing = await screen.findByTestId('product-pricing');
+    await waitFor(() => expect(within(pricing).getByTestId('product-cost')).toHaveTextContent('R$ 5,50'));
+    // A cost above the price: a negative margin.
+    expect(within(pricing).getByTestId('product-margin')).toHaveTextContent('Margem -12,5%');
+    expect(within(pricing).queryByRole('button', { name: /^Alterar custo/ })).toBeNull();
+  });
+
+  it('reads a cost from the input and computes the margin only when both values are known', () => {
+    expect(costOf('')).toBeNull();
+    expect(costOf(' ')).toBeNull();
+    expect(costOf(12.34)).toBe(12.34);
+    expect(costOf('3.50')).toBe(3.5);
+    expect(costOf(0)).toBe(0);
+    expect(costOf(1_000_000)).toBe(1_000_000);
+    for (const bad of [-0.01, 1_000_000.01, Number.NaN, '12.', '-1', '1000000.01', 'abc']) expect(costOf(bad), String(bad)).toBeUndefined();
+    expect(productMargin(10, 6)).toBeCloseTo(0.4);
+    expect(productMargin(10, null)).toBeNull();
+    expect(productMargin(0, 1)).toBeNull();
+    expect(formatMargin(0.4)).toBe('40,0%');
   });
 
   it('shows the load error in the server’s words, and an empty search its hint', async () => {

@@ -104,7 +104,7 @@ export function ProductsListPage({ search, locationId, onNavigate }: Props) {
       >
         {body}
       </ListCard>
-      <ProductDrawer productId={openId} locationId={locationId} onClose={() => setOpenId(null)} onStore={(id) => {
+      <ProductDrawer productId={openId} locationId={locationId} editable={canEdit} onClose={() => setOpenId(null)} onStore={(id) => {
         setOpenId(null);
         setStore(id);
       }} />
