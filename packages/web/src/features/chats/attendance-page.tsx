@@ -6,7 +6,7 @@ import { api } from '../../shared/api/client';
 import { downloadedFile } from '../../shared/api/download';
 import { formatInt } from '../../shared/ui/format';
 import type { FileFormat } from '../grocery-analytics/api';
-import { DownloadMenu } from '../grocery-analytics/download-menu';
+import { DownloadMenu } from '../../shared/components/download-menu';
 import { Panel } from '../order-dashboards/dashboard-layout';
 import { attendanceQuery, useAccountId, type AttendanceReport } from './api';
 import { formatMinutes } from './chat-labels';

@@ -9,8 +9,8 @@ export type GrocerySellout = components['schemas']['GrocerySellout'];
 export type GroceryCustomers = components['schemas']['GroceryCustomers'];
 export type SelloutCard = (typeof GROCERY_SELLOUT_CARDS)[number];
 export type CustomersCard = (typeof GROCERY_CUSTOMER_CARDS)[number];
-export type FileFormat = 'csv' | 'xlsx';
-export type DownloadedFile = { blob: Blob; filename: string };
+import type { DownloadedFile, FileFormat } from '../../shared/components/download-menu';
+export type { DownloadedFile, FileFormat };
 
 /** Keys per account (another account's numbers never show after switching), one per dashboard card and filters. */
 export const groceryKeys = {

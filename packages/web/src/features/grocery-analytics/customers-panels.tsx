@@ -8,7 +8,7 @@ import { useAccountId } from '../locations/api';
 import { formatDecimal, formatRate } from '../order-dashboards/format';
 import { customersQuery, fetchCustomersFile, type CustomersCard, type GroceryCustomers } from './api';
 import { CardPanel, CHART_HEIGHT } from './card-panel';
-import { DownloadMenu } from './download-menu';
+import { DownloadMenu } from '../../shared/components/download-menu';
 import type { StoreSearch } from './grocery-search';
 import classes from './grocery.module.css';
 import { t } from '../../i18n';

@@ -7,7 +7,7 @@ import { useAccountId } from '../locations/api';
 import { formatDate } from '../sales-dashboard/format';
 import { fetchSelloutFile, selloutQuery, type GrocerySellout, type SelloutCard } from './api';
 import { CardPanel } from './card-panel';
-import { DownloadMenu } from './download-menu';
+import { DownloadMenu } from '../../shared/components/download-menu';
 import { comparedWith } from './grocery-frame';
 import type { StoreSearch } from './grocery-search';
 import { RankedTable, type RankedRow } from './ranked-table';

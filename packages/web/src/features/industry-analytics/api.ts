@@ -13,7 +13,8 @@ export type StockAnalytics = Schemas['StockAnalytics'];
 export type Consumers = Schemas['Consumers'];
 export type KpiNode = NonNullable<KpiTree['cards']['tree']>[number];
 export type KpiRow = NonNullable<KpiTree['cards']['drill']>[number];
-export type FileFormat = 'csv' | 'xlsx';
+import type { FileFormat } from '../../shared/components/download-menu';
+export type { FileFormat };
 
 /** The four industry dashboards and their routes (spec §7: POST /metabase/…). */
 type Paths = { kpi: '/metabase/kpi'; sellout: '/metabase/analytics'; stock: '/metabase/stocks'; consumers: '/metabase/customers' };

@@ -1,10 +1,13 @@
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { saveFile } from '../../shared/api/download';
-import { notifyError } from '../../shared/ui/notify';
-import type { DownloadedFile, FileFormat } from './api';
+import { saveFile } from '../api/download';
+import { notifyError } from '../ui/notify';
 import { t } from '../../i18n';
+
+export type FileFormat = 'csv' | 'xlsx';
+/** A file the server answered, under its name. */
+export type DownloadedFile = { blob: Blob; filename: string };
 
 const FORMATS: ReadonlyArray<{ format: FileFormat; icon: typeof IconFileTypeCsv }> = [
   { format: 'csv', icon: IconFileTypeCsv },
@@ -19,7 +22,7 @@ interface Props {
   fetchFile: (format: FileFormat) => Promise<DownloadedFile>;
 }
 
-/** "Baixar" ▾ CSV or XLSX: one card of a dashboard with the screen's filters, saved under the server's name; a failure is a toast. */
+/** "Baixar" ▾ CSV or XLSX: a table of a dashboard with the screen's filters, saved under the server's name; a failure is a toast. */
 export function DownloadMenu({ label, testId, fetchFile }: Props) {
   const download = useMutation({
     mutationFn: fetchFile,
