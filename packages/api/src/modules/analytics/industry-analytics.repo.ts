@@ -146,25 +146,51 @@ export function createIndustryAnalyticsRepo(db: Db) {
          GROUP BY 1, 2, 3, 4`;
     },
 
-    /** Per day of the period: the stock at the end of the day (each offer's last snapshot so far) and the offers out of stock. */
-    stockPerDay(s: BrandScope, w: Window) {
-      if (s.products.length === 0) return Promise.resolve([]);
+    /**
+     * Per day of the period: the stock of the brand's offers at the end of the day and the offers out
+     * of stock (or run out during it), from each offer's last snapshot before the period and the
+     * changes within it (running sums of each change's difference: no look-up per offer and day).
+     * `known`: offers with a snapshot by then (0: no stock figure yet).
+     */
+    async stockPerDay(s: BrandScope, w: Window) {
+      if (s.products.length === 0) return [];
       const { accounts, products } = productPairs(s);
-      return db.$queryRaw<Array<{ day: string; stock: number | null; out: number }>>`
+      const rows = await db.$queryRaw<Array<{ day: string; stock: number; out: number; known: number }>>`
         WITH cells AS (
-          SELECT DISTINCT x.account_id, x.product_id, x.location_id
-            FROM stock_daily_snapshots x JOIN unnest(${accounts}::int[], ${products}::int[]) AS v(account_id, product_id)
-              ON x.account_id = v.account_id AND x.product_id = v.product_id
-           WHERE x.day <= ${w.to}::date ${atStore('x', w)})
-        SELECT to_char(d.day, 'YYYY-MM-DD') AS day, sum(greatest(last.stock, 0))::int AS stock,
-               count(*) FILTER (WHERE last.stock <= 0 OR NOT last.available OR (last.day = d.day AND last.min_stock <= 0))::int AS out
+          SELECT o.account_id, o.product_id, o.location_id
+            FROM offers o JOIN unnest(${accounts}::int[], ${products}::int[]) AS v(account_id, product_id)
+              ON o.account_id = v.account_id AND o.product_id = v.product_id
+           WHERE TRUE ${atStore('o', w)}),
+        base AS (
+          SELECT c.account_id, c.product_id, c.location_id, b.stock, b.out
+            FROM cells c LEFT JOIN LATERAL (
+              SELECT greatest(x.stock, 0) AS stock, (x.stock <= 0 OR NOT x.available) AS out FROM stock_daily_snapshots x
+               WHERE x.account_id = c.account_id AND x.product_id = c.product_id AND x.location_id = c.location_id AND x.day < ${w.from}::date
+               ORDER BY x.day DESC LIMIT 1) b ON TRUE),
+        changes AS (
+          SELECT x.account_id, x.product_id, x.location_id, x.day, greatest(x.stock, 0) AS stock, (x.stock <= 0 OR NOT x.available)::int AS out,
+                 (x.min_stock <= 0 AND x.stock > 0 AND x.available) AS dipped
+            FROM stock_daily_snapshots x JOIN cells c USING (account_id, product_id, location_id)
+           WHERE x.day BETWEEN ${w.from}::date AND ${w.to}::date),
+        steps AS (
+          SELECT ch.day, ch.stock - coalesce(lag(ch.stock) OVER k, b.stock, 0) AS d_stock,
+                 ch.out - coalesce(lag(ch.out) OVER k, b.out::int, 0) AS d_out,
+                 CASE WHEN lag(ch.day) OVER k IS NULL AND b.stock IS NULL THEN 1 ELSE 0 END AS d_known, ch.dipped
+            FROM changes ch JOIN base b USING (account_id, product_id, location_id)
+          WINDOW k AS (PARTITION BY ch.account_id, ch.product_id, ch.location_id ORDER BY ch.day)),
+        per_day AS (
+          SELECT day, sum(d_stock) AS d_stock, sum(d_out) AS d_out, sum(d_known) AS d_known, count(*) FILTER (WHERE dipped) AS dipped FROM steps GROUP BY day),
+        start AS (
+          SELECT coalesce(sum(stock), 0) AS stock, count(*) FILTER (WHERE out) AS out, count(stock) AS known FROM base)
+        SELECT to_char(d.day, 'YYYY-MM-DD') AS day,
+               (start.stock + sum(coalesce(p.d_stock, 0)) OVER t)::int AS stock,
+               (start.out + sum(coalesce(p.d_out, 0)) OVER t + coalesce(p.dipped, 0))::int AS out,
+               (start.known + sum(coalesce(p.d_known, 0)) OVER t)::int AS known
           FROM generate_series(${w.from}::date, ${w.to}::date, interval '1 day') AS d(day)
-          CROSS JOIN cells c
-          CROSS JOIN LATERAL (
-            SELECT x.day, x.stock, x.available, x.min_stock FROM stock_daily_snapshots x
-             WHERE x.account_id = c.account_id AND x.product_id = c.product_id AND x.location_id = c.location_id AND x.day <= d.day::date
-             ORDER BY x.day DESC LIMIT 1) last
-         GROUP BY d.day ORDER BY d.day`;
+          CROSS JOIN start LEFT JOIN per_day p ON p.day = d.day::date
+        WINDOW t AS (ORDER BY d.day)
+         ORDER BY d.day`;
+      return rows.map((r) => ({ day: r.day, stock: r.known > 0 ? r.stock : null, out: r.out }));
     },
 
     /** Names of stores. */
