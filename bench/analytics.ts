@@ -420,7 +420,7 @@ async function main() {
   console.table(shown);
   console.table(checks);
   writeResults(
-    'analytics',
+    onlyAnalytics ? 'analytics-metabase' : 'analytics',
     {
       redis: ready.redis,
       loadAverage: { before: loadBefore, after: loadavg().map((l) => Math.round(l * 100) / 100) },
