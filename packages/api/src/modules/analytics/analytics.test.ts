@@ -129,10 +129,12 @@ describe('the industry: its own brands at its retailers, as aggregates', () => {
     // Drill by retailer: one row, Bom Preço, the whole tree.
     expect(d.drill).toBe('retailer');
     expect(d.cards.drill).toEqual([expect.objectContaining({ key: String(bomPreco), label: 'Supermercado Bom Preço', sell_out_value: 89.82, units: 18, buying_customers: 7 })]);
-    // By store, A's seven customers show; B's one is hidden (k-anonymity).
+    // By store, B's one customer is hidden (k-anonymity); and A's seven too: with the retailer's total
+    // shown, A's would give B's away.
     const stores = await ok('/metabase/kpi', { ...PERIOD, drill: 'store', queries: ['drill'] }, brand);
     const byStore = Object.fromEntries(stores.cards.drill.map((r: { key: string; buying_customers: number | null }) => [r.key, r.buying_customers]));
-    expect(byStore).toEqual({ [`${bomPreco}:${a.locationId}`]: 7, [`${bomPreco}:${b.locationId}`]: null });
+    expect(byStore).toEqual({ [`${bomPreco}:${a.locationId}`]: null, [`${bomPreco}:${b.locationId}`]: null });
+    expect(stores.cards.drill.every((r: { frequency: number | null; sell_out_value: number }) => r.frequency === null && r.sell_out_value > 0)).toBe(true);
     // A product narrows the tree to sales figures: customers are not measured there.
     const product = await ok('/metabase/kpi', { ...PERIOD, retailer_id: bomPreco, location_id: a.locationId, product_id: a.products.leite, queries: ['tree'] }, brand);
     const p = Object.fromEntries(product.cards.tree.map((n: { key: string; value: number | null }) => [n.key, n.value]));
@@ -248,5 +250,16 @@ describe('answers kept', () => {
     expect((await tree()).sell_out_value).toBe(94.81);
     const sellout = async () => (await ok('/metabase/analytics-grocery', { ...PERIOD, location_id: b.locationId, queries: ['summary'] })).cards.summary.sales.value;
     expect(await sellout()).toBe(19.96);
+  });
+});
+
+describe('k-anonymity', () => {
+  it('hides a count under 5, and more while the hidden ones together are under 5 (a shown total would give them away)', async () => {
+    const { suppressed } = await import('./industry-analytics.service.ts');
+    expect(suppressed([9, 6, 0, 0])).toEqual([9, 6, null, null]);
+    expect(suppressed([9, 6, 2, 0])).toEqual([9, null, null, null]);
+    expect(suppressed([9, 6, 3, 2])).toEqual([9, 6, null, null]);
+    expect(suppressed([7, 1])).toEqual([null, null]);
+    expect(suppressed([5, 5])).toEqual([5, 5]);
   });
 });

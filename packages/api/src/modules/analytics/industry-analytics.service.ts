@@ -40,6 +40,23 @@ type Body = KpiBody | IndustrySelloutBody | StockBody | ConsumersBody;
 
 /** A customer count a brand may see: under K_ANONYMITY customers it is hidden (null). */
 export const visible = (customers: number): number | null => (customers >= K_ANONYMITY ? customers : null);
+
+/**
+ * The counts of cells that add up to a total shown elsewhere (segments, buckets, retailers, stores),
+ * each under K_ANONYMITY hidden; and while the hidden ones together count fewer than K_ANONYMITY
+ * (the total minus the shown ones would give them away), the smallest shown one is hidden too.
+ */
+export function suppressed(counts: number[]): Array<number | null> {
+  const out: Array<number | null> = counts.map(visible);
+  const hiddenSum = () => counts.reduce((n, c, i) => n + (out[i] === null ? c : 0), 0);
+  while (hiddenSum() > 0 && hiddenSum() < K_ANONYMITY) {
+    let smallest = -1;
+    for (let i = 0; i < counts.length; i++) if (out[i] !== null && (smallest < 0 || counts[i]! < counts[smallest]!)) smallest = i;
+    if (smallest < 0) break;
+    out[smallest] = null;
+  }
+  return out;
+}
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 /** A ratio kept to 6 places (the KPI tree's parents are products of them). */
@@ -196,8 +213,12 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
       const l = await labels(c, drill === 'store' ? rows.map((r) => r.key) : []);
       const prev = then ? byKey(then) : null;
       const buyersOf = byKey(buyers);
+      // Every row's buyers, rows beyond the limit too: together they make the tree's total.
+      const buyersShown = suppressed(buyers.map((x) => x.customers));
+      const shownBuyers = new Map(buyers.map((x, i) => [x.key, buyersShown[i]]));
       cards.drill = rows.map((r) => {
         const v = kpiValues(r, buyersOf.get(r.key), dimBuyers);
+        if (dimBuyers && shownBuyers.get(r.key) === null) Object.assign(v, { buying_customers: null, frequency: null });
         const previous = prev ? fromCents(prev.get(r.key)?.itemsCents ?? 0n) : null;
         const label =
           drill === 'retailer' ? l.retailer(r.key)
@@ -392,10 +413,12 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
     }
     if (want.has('by_retailer')) {
       const l = await labels(c);
-      cards.by_retailer = (await repo.buyers(c.scope, c.now, 'retailer')).slice(0, c.limit).map((r) => ({
+      const rows = await repo.buyers(c.scope, c.now, 'retailer');
+      const shown = suppressed(rows.map((r) => r.customers));
+      cards.by_retailer = rows.slice(0, c.limit).map((r, i) => ({
         retailer_id: Number(r.key),
         retailer: l.retailer(r.key),
-        buying_customers: visible(r.customers),
+        buying_customers: shown[i]!,
         purchases: r.purchases,
         units: units(r.units),
         sales: fromCents(r.itemsCents),
@@ -411,16 +434,17 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
         s.cents += r.itemsCents;
       }
       const total = counts.reduce((n, r) => n + r.customers, 0);
-      cards.segments = CONSUMER_SEGMENTS.map((segment) => {
-        const s = seg.get(segment)!;
-        const shown = visible(s.customers);
-        return { segment, buying_customers: shown, share: shown === null ? null : round4(shown / total), sales: shown === null ? null : fromCents(s.cents) };
+      const shown = suppressed(CONSUMER_SEGMENTS.map((segment) => seg.get(segment)!.customers));
+      cards.segments = CONSUMER_SEGMENTS.map((segment, i) => {
+        const n = shown[i]!;
+        return { segment, buying_customers: n, share: n === null ? null : round4(n / total), sales: n === null ? null : fromCents(seg.get(segment)!.cents) };
       });
     }
     if (want.has('frequency')) {
       const buckets = new Map<string, number>();
       for (const r of await repo.occasions(c.scope, c.now)) buckets.set(frequencyBucket(r.occasions), (buckets.get(frequencyBucket(r.occasions)) ?? 0) + r.customers);
-      cards.frequency = FREQUENCY_BUCKETS.map((bucket) => ({ bucket, buying_customers: visible(buckets.get(bucket) ?? 0) }));
+      const shown = suppressed(FREQUENCY_BUCKETS.map((bucket) => buckets.get(bucket) ?? 0));
+      cards.frequency = FREQUENCY_BUCKETS.map((bucket, i) => ({ bucket, buying_customers: shown[i]! }));
     }
     return { ...c.head, cards };
   }
