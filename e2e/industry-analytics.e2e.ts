@@ -139,7 +139,12 @@ describe('industry dashboards: KPI tree, sell-out, stock and consumers of Café 
 
   it('/customers: the consumers’ counts and segments, counts under 5 shown as "< 5" with why', async () => {
     await fromMenu('Consumidores', '/customers', 'Consumidores');
-    await drawn(['consumers-per-day', 'consumers-segments', 'consumers-frequency']);
+    await drawn(['consumers-per-day', 'consumers-segments']);
+    // The frequency buckets: a chart, or, when every bucket is hidden (under 5, or giving a hidden one
+    // away beside the total), the sentence saying so.
+    await expect
+      .poll(async () => (await page.locator('[data-testid=consumers-frequency] .recharts-surface').count()) + (await page.getByTestId('consumers-frequency-all-hidden').count()))
+      .toBeGreaterThan(0);
     expect(await page.getByTestId('privacy-note').innerText()).toContain('menos de 5 clientes aparecem como “< 5”');
     const api = await call<Consumers>('POST', '/metabase/customers', { queries: ['summary', 'per_day'] });
     const buyers = api.cards.summary.buying_customers.value;
