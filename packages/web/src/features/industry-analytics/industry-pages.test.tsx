@@ -347,7 +347,7 @@ describe('/customers (consumers) of a small store', { timeout: 20_000 }, () => {
     };
     renderPage((change) => <ConsumersPage search={{ ...SEARCH, retailer_id: 1, location_id: 3 }} onSearchChange={change} />, { 'POST /metabase/customers': dashboard(small) });
     expect(await screen.findByTestId('consumers-per-day-hidden')).toHaveTextContent('Nenhum dia teve 5 compradores ou mais: por privacidade, só as ocasiões de compra aparecem por dia.');
-    expect(await screen.findByTestId('consumers-frequency-all-hidden')).toHaveTextContent('Todas as faixas têm menos de 5 compradores neste recorte');
+    expect(await screen.findByTestId('consumers-frequency-all-hidden')).toHaveTextContent('Faixas ocultas neste recorte para proteger a privacidade: alguma tem menos de 5 compradores');
   });
 });
 
