@@ -37,14 +37,17 @@ const round4 = (n: number) => Math.round(n * 10_000) / 10_000;
 /** A figure beside its comparison: value, previous (null without one) and the change. */
 export const cardOf = <T extends number>(value: T, previous: T | null) => ({ value, previous, change: change(value, previous) });
 
+/** A ranked row's figures: units, sales, its share of the period's `total`, and the comparison's sales (null without one). */
+function salesFigures(r: { itemsCents: bigint; units: number }, previousCents: bigint | null, total: bigint) {
+  const sales = fromCents(r.itemsCents);
+  const previous = previousCents === null ? null : fromCents(previousCents);
+  return { units: units(r.units), sales, share: total > 0n ? Math.min(1, rate(r.itemsCents, total)) : 0, previous_sales: previous, change: change(sales, previous) };
+}
+
 /** Rows ranked by sales with their share and the comparison's sales of the same key. */
 export function ranked<R extends { key: string; itemsCents: bigint; units: number }>(rows: R[], before: R[] | null, total: bigint) {
   const prev = before ? new Map(before.map((r) => [r.key, r.itemsCents])) : null;
-  return rows.map((r) => {
-    const sales = fromCents(r.itemsCents);
-    const previous = prev ? fromCents(prev.get(r.key) ?? 0n) : null;
-    return { row: r, units: units(r.units), sales, share: total > 0n ? Math.min(1, rate(r.itemsCents, total)) : 0, previous_sales: previous, change: change(sales, previous) };
-  });
+  return rows.map((r) => ({ row: r, ...salesFigures(r, prev ? (prev.get(r.key) ?? 0n) : null, total) }));
 }
 
 const margin = (r: { costedCents: bigint; costCents: bigint }) => (r.costedCents > 0n ? fromCents(r.costedCents - r.costCents) : null);
@@ -103,11 +106,7 @@ export function createGroceryAnalytics({ db, engine, embeds, scope, cache = noOr
 
   /** Rows ranked by sales with their share and the comparison's sales (null without one). */
   const rankedRows = (rows: GroupSales[], limit: number, total: bigint, compared: boolean) =>
-    rows.slice(0, limit).map((r) => {
-      const sales = fromCents(r.itemsCents);
-      const previous = compared ? fromCents(r.previousCents) : null;
-      return { row: r, margin: margin(r), units: units(r.units), sales, share: total > 0n ? Math.min(1, rate(r.itemsCents, total)) : 0, previous_sales: previous, change: change(sales, previous) };
-    });
+    rows.slice(0, limit).map((r) => ({ row: r, margin: margin(r), ...salesFigures(r, compared ? r.previousCents : null, total) }));
 
   return {
     async sellout(caller: Caller, b: GrocerySelloutBody): Promise<JsonText<GrocerySellout>> {
