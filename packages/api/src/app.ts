@@ -41,6 +41,7 @@ import { ordersModule } from './modules/orders/orders.module.ts';
 import { orderAnalyticsModule } from './modules/order-analytics/order-analytics.module.ts';
 import { salesDashboardModule } from './modules/sales-dashboard/sales-dashboard.module.ts';
 import { analyticsModule } from './modules/analytics/analytics.module.ts';
+import { analyticsEngineModule } from './modules/analytics-engine/analytics-engine.module.ts';
 import { orderAttributionModule } from './modules/order-attribution/order-attribution.module.ts';
 import { paymentsModule } from './modules/payments/payments.module.ts';
 import { paymentHubModule } from './modules/payment-hub/payment-hub.module.ts';
@@ -186,6 +187,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     chatsModule,
     messagingCampaignsModule,
     orderAnalyticsModule,
+    analyticsEngineModule,
     salesDashboardModule,
     analyticsModule,
     deliveryHubModule,

@@ -68,6 +68,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\s*([a-z-]+=\d+\s*)(,\s*[a-z-]+=\d+\s*)*$/, 'name=number, separated by commas')
     .optional(),
+  /** Where the dashboards' analytics are counted and read: PostgreSQL's rollups (default) or ClickHouse. */
+  ANALYTICS_ENGINE: z.enum(['postgres', 'clickhouse']).default('postgres'),
+  /** ClickHouse: `http(s)://user:password@host:8123/database`, or `chdb:[dir][?database=name]` embedded (default `chdb:<DATA_DIR>/clickhouse`). */
+  CLICKHOUSE_URL: z.string().regex(/^(https?:\/\/|chdb:)/, 'http(s)://… or chdb:…').optional(),
   /** WhatsApp: the local simulator (default) or the WhatsApp Business Cloud API. */
   WHATSAPP_PROVIDER: z.enum(['local', 'cloud']).default('local'),
   WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com'),
@@ -110,6 +114,11 @@ export interface AppConfig {
   deliveryHub: { webhookSecret: string; simulator: { delaysMs: { assign: number; pickup: number; finish: number } | null; failureRate: number } };
   /** Bytes of orders lists and board columns each instance keeps while their orders are unchanged (0: none). */
   ordersCacheBytes: number;
+  /**
+   * The analytics engine (ANALYTICS_ENGINE): PostgreSQL's rollups, or ClickHouse at `clickhouseUrl`
+   * (CLICKHOUSE_URL), fed from PostgreSQL's outbox.
+   */
+  analytics: { engine: 'postgres' | 'clickhouse'; clickhouseUrl: string };
   /** Metabase signed embedding (METABASE_SITE_URL, METABASE_SECRET_KEY, METABASE_DASHBOARDS); null: the dashboards answer without embed URLs. */
   metabase: { siteUrl: string; secretKey: string; dashboards: Record<string, number> } | null;
   corsOrigins: string[] | true;
@@ -197,6 +206,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       },
     },
     ordersCacheBytes: Math.round(e.ORDERS_CACHE_MB * 2 ** 20),
+    analytics: {
+      engine: e.ANALYTICS_ENGINE,
+      clickhouseUrl: e.CLICKHOUSE_URL ?? (e.DATA_DIR === 'memory://' ? 'chdb:' : `chdb:${resolve(root, e.DATA_DIR, 'clickhouse')}`),
+    },
     metabase:
       e.METABASE_SITE_URL && e.METABASE_SECRET_KEY
         ? {

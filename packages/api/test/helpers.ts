@@ -8,6 +8,7 @@ import { createDatabase, type Database } from '../src/db/client.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { seed, DEMO_PASSWORD } from '../src/seed.ts';
 import { businessDate } from '../src/lib/business-day.ts';
+import { createClickHouse } from '../src/modules/analytics-engine/clickhouse.ts';
 import { adminQuery, withDatabase } from './db-admin.ts';
 import { clearRedisPrefix } from './redis-keys.ts';
 import './global-setup.ts';
@@ -35,26 +36,29 @@ export interface TestApp {
 }
 
 /** A database of the test's own: a copy of the seeded template (PostgreSQL) or a fresh in-memory PGlite. */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function createTestDatabase(): Promise<{ database: Database; name: string; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
+  const name = `bo_test_${randomBytes(6).toString('hex')}`;
   if (!url) {
     const database = await createDatabase({ dataDir: 'memory://' });
     await migrate(database);
     await seed(database.prisma);
-    return { database, drop: async () => undefined };
+    return { database, name, drop: async () => undefined };
   }
-  const name = `bo_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(url, `CREATE DATABASE "${name}" TEMPLATE "${inject('templateDatabase')}"`);
   const database = await createDatabase({ databaseUrl: withDatabase(url, name), dataDir: 'memory://', poolSize: 5 });
-  return { database, drop: () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  return { database, name, drop: () => adminQuery(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 /** The real app on a database and a Redis key prefix of its own; cleans both up on close. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: BuildOptions = {}): Promise<TestApp> {
-  const { database, drop } = await createTestDatabase();
+  const { database, name, drop } = await createTestDatabase();
   const prefix = `test-${randomBytes(6).toString('hex')}`;
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn' }, {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  const config = loadConfig(env, {
     redisPrefix: prefix,
+    // ANALYTICS_ENGINE=clickhouse runs the suite on ClickHouse: the process's chDB (or the server), a database per app.
+    ...(env.ANALYTICS_ENGINE === 'clickhouse' ? { analytics: { engine: 'clickhouse' as const, clickhouseUrl: clickhouseFor(env.CLICKHOUSE_URL ?? 'chdb:', name) } } : {}),
     webDist: undefined,
     appUrl: 'http://localhost:3000',
     ...overrides,
@@ -76,11 +80,24 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, opts: Bu
     drainJobs: () => app.queue.drain(),
     async close() {
       await app.close();
+      if (config.analytics.engine === 'clickhouse') {
+        const ch = await createClickHouse(config.analytics.clickhouseUrl);
+        await ch.command(`DROP DATABASE IF EXISTS ${ch.database}`);
+        await ch.close();
+      }
       await database.close();
       await drop();
       if (config.redisUrl) await clearRedisPrefix(config.redisUrl, prefix);
     },
   };
+}
+
+/** The ClickHouse of `url` with the database `name` (a test's own). */
+export function clickhouseFor(url: string, name: string) {
+  if (url.startsWith('chdb:')) return `${url.split('?')[0]}?database=${name}`;
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
 }
 
 /**

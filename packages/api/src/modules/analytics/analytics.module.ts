@@ -2,7 +2,6 @@ import type { AppModule } from '../../lib/module.ts';
 import { createChatDashboards, createChatDashboardsRepo } from '../chats/chat-dashboards.ts';
 import { createOrderAnalyticsRepo } from '../order-analytics/order-analytics.repo.ts';
 import { createOrdersCache } from '../orders/orders-cache.ts';
-import { createPostgresSalesEngine } from '../sales-dashboard/sales-engine.ts';
 import { registerAnalyticsRoutes } from './analytics.routes.ts';
 import { createAttendanceAnalytics } from './attendance-analytics.service.ts';
 import { createGroceryAnalytics } from './grocery-analytics.service.ts';
@@ -25,7 +24,7 @@ export const analyticsModule: AppModule = {
   name: 'analytics',
   register(app, { db, services, config }) {
     const embeds = createMetabaseEmbeds(config);
-    const engine = createPostgresSalesEngine(db);
+    const engine = services.analyticsEngine.sales;
     // Answers kept while the orders they count stay the same (ORDERS_CACHE_MB, as the orders' lists).
     const cache = createOrdersCache(db, { maxBytes: config.ordersCacheBytes });
     registerAnalyticsRoutes(app, {

@@ -2,7 +2,6 @@ import type { AppModule } from '../../lib/module.ts';
 import { createOrdersCache } from '../orders/orders-cache.ts';
 import { registerSalesDashboardRoutes } from './sales-dashboard.routes.ts';
 import { createSalesDashboardService } from './sales-dashboard.service.ts';
-import { createPostgresSalesEngine } from './sales-engine.ts';
 
 /**
  * The dashboard data service (cards, GMV and margin per day, top products and customers), read from
@@ -13,7 +12,7 @@ export const salesDashboardModule: AppModule = {
   name: 'sales-dashboard',
   register(app, { db, services, config }) {
     const dashboard = createSalesDashboardService({
-      engine: createPostgresSalesEngine(db),
+      engine: services.analyticsEngine.sales,
       db,
       scope: services.locations.allowedLocationIds,
       // Answers kept while the orders they count stay the same (ORDERS_CACHE_MB, as the orders' lists).
