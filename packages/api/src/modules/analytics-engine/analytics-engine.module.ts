@@ -1,6 +1,8 @@
 import type { AppModule } from '../../lib/module.ts';
 import { createPostgresSalesEngine, type SalesEngine } from '../sales-dashboard/sales-engine.ts';
+import { createGroceryAnalyticsRepo, type GroceryAnalyticsRepo } from '../analytics/grocery-analytics.repo.ts';
 import { createClickHouse, type ClickHouse } from './clickhouse.ts';
+import { createClickHouseGroceryRepo } from './grocery.clickhouse.ts';
 import { createShipper, type Shipper } from './outbox.ts';
 import { createClickHouseSalesEngine, salesStream } from './sales.clickhouse.ts';
 
@@ -8,6 +10,8 @@ import { createClickHouseSalesEngine, salesStream } from './sales.clickhouse.ts'
 export interface AnalyticsEngine {
   kind: 'postgres' | 'clickhouse';
   sales: SalesEngine;
+  /** The supermarket's analytics (rankings by category, brand and product; customers, RFM, cohorts). */
+  grocery: GroceryAnalyticsRepo;
   /** With ClickHouse: the client, the shipper, and `caughtUp` (ships what waits; every ClickHouse read runs it first). */
   clickhouse: { ch: ClickHouse; shipper: Shipper; caughtUp: () => Promise<void> } | null;
 }
@@ -25,13 +29,18 @@ export const analyticsEngineModule: AppModule = {
       provide({ analyticsEngine: engine });
       app.decorate('analyticsEngine', engine);
     };
-    if (config.analytics.engine === 'postgres') return offer({ kind: 'postgres', sales: createPostgresSalesEngine(db), clickhouse: null });
+    if (config.analytics.engine === 'postgres') return offer({ kind: 'postgres', sales: createPostgresSalesEngine(db), grocery: createGroceryAnalyticsRepo(db), clickhouse: null });
     const ch = await createClickHouse(config.analytics.clickhouseUrl);
     const shipper = createShipper({ db, ch, streams: [salesStream(ch)], log });
     await shipper.start();
     if (config.runWorkers) shipper.run();
     const caughtUp = () => shipper.caughtUp();
-    offer({ kind: 'clickhouse', sales: createClickHouseSalesEngine(ch, caughtUp), clickhouse: { ch, shipper, caughtUp } });
+    offer({
+      kind: 'clickhouse',
+      sales: createClickHouseSalesEngine(ch, caughtUp),
+      grocery: createClickHouseGroceryRepo(ch, db, caughtUp),
+      clickhouse: { ch, shipper, caughtUp },
+    });
     app.addHook('onClose', async () => {
       await shipper.stop();
       await ch.close();

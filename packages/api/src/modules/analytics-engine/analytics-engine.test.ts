@@ -5,7 +5,9 @@ import { ordersTestBed, placeOrder } from '../../../test/fixtures/orders.ts';
 import type { TestApp } from '../../../test/helpers.ts';
 import type { CartStore } from '../../../test/fixtures/shopping-carts.ts';
 import { createPostgresSalesEngine, type SalesEngine, type SalesFilter } from '../sales-dashboard/sales-engine.ts';
+import { createGroceryAnalyticsRepo, type GroceryAnalyticsRepo } from '../analytics/grocery-analytics.repo.ts';
 import { createClickHouse, type ClickHouse } from './clickhouse.ts';
+import { createClickHouseGroceryRepo } from './grocery.clickhouse.ts';
 import { createShipper } from './outbox.ts';
 import { createClickHouseSalesEngine, salesStream } from './sales.clickhouse.ts';
 
@@ -64,6 +66,27 @@ async function expectSameAnswers(clickhouse: SalesEngine) {
   }
 }
 
+/** The supermarket analytics' answers of both engines, for the store over each filter, side by side. */
+async function expectSameGroceryAnswers(clickhouse: GroceryAnalyticsRepo) {
+  const postgresRepo = createGroceryAnalyticsRepo(t.db);
+  const today = new Date().toISOString().slice(0, 10);
+  for (const f of filters().map((x) => ({ ...x, locationId: store.locationId }))) {
+    const [a, b] = await Promise.all(
+      [postgresRepo, clickhouse].map(async (r) => ({
+        breakdown: await r.breakdown(bomPreco, f, { from: '2010-01-01', to: '2019-12-31' }),
+        alone: await r.breakdown(bomPreco, f, null),
+        customers: await r.customers(bomPreco, f),
+        perDay: await r.perDay(bomPreco, f),
+        frequency: sortBy(await r.frequency(bomPreco, f), 'bucket'),
+        rfm: sortBy(await r.rfm(bomPreco, { ...f, to: today }), 'segment'),
+        cohorts: await r.cohorts(bomPreco, { ...f, to: today }, '2020-01-01'),
+      })),
+    );
+    expect(b, JSON.stringify(f)).toEqual(a);
+  }
+}
+const sortBy = <T extends Record<K, string>, K extends string>(rows: T[], key: K) => [...rows].sort((x, y) => x[key].localeCompare(y[key]));
+
 /** An engine over `ch` with its shipper started (loaded, sink registered): the database's only sink (a test's earlier one forgotten). */
 async function engineOn(ch: ClickHouse) {
   await t.db.$executeRaw`DELETE FROM analytics_sinks`;
@@ -71,16 +94,17 @@ async function engineOn(ch: ClickHouse) {
   await t.db.$executeRaw`DELETE FROM analytics_batches`;
   const shipper = createShipper({ db: t.db, ch, streams: [salesStream(ch)] });
   await shipper.start();
-  return { shipper, engine: createClickHouseSalesEngine(ch, () => shipper.caughtUp()) };
+  return { shipper, engine: createClickHouseSalesEngine(ch, () => shipper.caughtUp()), grocery: createClickHouseGroceryRepo(ch, t.db, () => shipper.caughtUp()) };
 }
 
 describe('the ClickHouse analytics engine', () => {
   it('is loaded with every sale so far, then follows the orders through the outbox, answering as PostgreSQL does', async () => {
     const ch = await createClickHouse(`chdb:?database=${newDatabase()}`);
-    const { engine } = await engineOn(ch);
+    const { engine, grocery } = await engineOn(ch);
     const [facts] = await ch.query<{ n: string }>(`SELECT count() AS n FROM ${ch.table('sales_facts')}`);
     expect(Number(facts!.n)).toBeGreaterThan(0);
     await expectSameAnswers(engine);
+    await expectSameGroceryAnswers(grocery);
 
     // New orders, a cancel and a customer change: the outbox carries them; the next read ships first.
     const placed = await placeOrder(t, admin, store, { items: [{ product_id: store.products.queijo, weight: 1.2 }] });
@@ -89,6 +113,7 @@ describe('the ClickHouse analytics engine', () => {
     const [pending] = await t.db.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM analytics_outbox`;
     expect(Number(pending!.n)).toBeGreaterThan(0);
     await expectSameAnswers(engine);
+    await expectSameGroceryAnswers(grocery);
     const [left] = await t.db.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM analytics_outbox`;
     expect(Number(left!.n)).toBe(0);
     expect(other.order.id).toBeGreaterThan(0);

@@ -31,6 +31,7 @@ export const analyticsModule: AppModule = {
       grocery: createGroceryAnalytics({
         db,
         engine,
+        repo: services.analyticsEngine.grocery,
         embeds,
         scope: services.locations.allowedLocationIds,
         cache,

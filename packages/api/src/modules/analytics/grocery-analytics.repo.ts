@@ -33,7 +33,7 @@ const periodCustomers = (accountId: number, f: SalesFilter) => Prisma.sql`
      GROUP BY c.customer_id)`;
 
 /** The grocery analytics' reads of the sales rollups (a supermarket's sell-out and customers). */
-export function createGroceryAnalyticsRepo(db: Db) {
+export function createGroceryAnalyticsRepo(db: Db): GroceryAnalyticsRepo {
   return {
     /**
      * One pass over the store's rows of the period and its comparison: the sales of each product, of
@@ -100,13 +100,13 @@ export function createGroceryAnalyticsRepo(db: Db) {
     },
 
     /**
-     * Each customer of the 365 days up to `f.to` scored on recency (days since the last order: ≤30 5,
+     * Each customer of the 365 days up to `f.to` scored on recency (days since the last day an order still counts: ≤30 5,
      * ≤60 4, ≤90 3, ≤180 2, else 1) and frequency (orders: 10+ 5, 6+ 4, 3+ 3, 2 2, 1 1), by segment.
      */
     rfm(accountId: number, f: SalesFilter) {
       return db.$queryRaw<Array<{ segment: string; customers: number; gmv_cents: bigint; recency: number; orders: number }>>`
         WITH scored AS (
-          SELECT c.customer_id, (${f.to}::date - max(c.day))::int AS recency, sum(c.orders)::int AS orders, sum(c.gmv_cents)::bigint AS gmv_cents
+          SELECT c.customer_id, (${f.to}::date - max(c.day) FILTER (WHERE c.orders > 0))::int AS recency, sum(c.orders)::int AS orders, sum(c.gmv_cents)::bigint AS gmv_cents
             FROM customer_daily_stats c
            WHERE ${salesWhere('c', accountId, { ...f, from: yearBefore(f.to) })}
            GROUP BY c.customer_id HAVING sum(c.orders) > 0),
@@ -151,7 +151,15 @@ export function createGroceryAnalyticsRepo(db: Db) {
     },
   };
 }
-export type GroceryAnalyticsRepo = ReturnType<typeof createGroceryAnalyticsRepo>;
+/** The supermarket's analytics reads: one interface for the analytics engines (PostgreSQL here; ClickHouse in analytics-engine). */
+export interface GroceryAnalyticsRepo {
+  breakdown(accountId: number, f: SalesFilter, before: { from: string; to: string } | null): Promise<Breakdown>;
+  customers(accountId: number, f: SalesFilter): Promise<CustomerPeriod>;
+  perDay(accountId: number, f: SalesFilter): Promise<Array<{ day: string; customers: number; new_customers: number; orders: number }>>;
+  frequency(accountId: number, f: SalesFilter): Promise<Array<{ bucket: string; customers: number; gmv_cents: bigint }>>;
+  rfm(accountId: number, f: SalesFilter): Promise<Array<{ segment: string; customers: number; gmv_cents: bigint; recency: number; orders: number }>>;
+  cohorts(accountId: number, f: SalesFilter, fromMonth: string): Promise<Array<{ cohort: string; offset: number; customers: number }>>;
+}
 
 /** The day 364 days before `day`: with it, a year of days. */
 function yearBefore(day: string) {

@@ -16,12 +16,14 @@ import { dashboardFilter, days } from '../order-analytics/order-analytics.servic
 import { noOrdersCache, type OrdersCache } from '../orders/orders-cache.ts';
 import { change, comparisonOf, matching, rate, ticket, units } from '../sales-dashboard/sales-dashboard.service.ts';
 import type { SalesEngine, SalesFilter, SalesTotals } from '../sales-dashboard/sales-engine.ts';
-import { createGroceryAnalyticsRepo, type GroupSales } from './grocery-analytics.repo.ts';
+import { createGroceryAnalyticsRepo, type GroceryAnalyticsRepo, type GroupSales } from './grocery-analytics.repo.ts';
 import type { MetabaseEmbeds } from './metabase-embed.ts';
 
 interface Deps {
   db: Db;
   engine: SalesEngine;
+  /** The rankings' and customers' reads (the analytics engine's; PostgreSQL's by default). */
+  repo?: GroceryAnalyticsRepo;
   embeds: MetabaseEmbeds;
   /** The stores a user may see (locations.allowedLocationIds). */
   scope: StoreScope;
@@ -57,9 +59,8 @@ const margin = (r: { costedCents: bigint; costCents: bigint }) => (r.costedCents
  * the caller's account, chosen first, over a period beside its comparison. Read from the sales and
  * customers rollups; answers kept while the store's orders stay the same.
  */
-export function createGroceryAnalytics({ db, engine, embeds, scope, cache = noOrdersCache, clock = () => new Date() }: Deps) {
+export function createGroceryAnalytics({ db, engine, repo = createGroceryAnalyticsRepo(db), embeds, scope, cache = noOrdersCache, clock = () => new Date() }: Deps) {
   const { storeExists } = createOrderAnalyticsRepo(db);
-  const repo = createGroceryAnalyticsRepo(db);
 
   async function periodsOf(caller: Caller, b: Body, dashboard: string) {
     const f = await dashboardFilter({ scope, storeExists }, caller, b, clock());
