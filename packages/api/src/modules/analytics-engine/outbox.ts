@@ -111,14 +111,24 @@ export function createShipper({
   return {
     async start() {
       for (const stream of streams) for (const ddl of stream.schema) await ch.command(ddl);
+      await ch.command(`CREATE TABLE IF NOT EXISTS ${ch.table('analytics_sink')} (registered_at String) ENGINE = MergeTree ORDER BY tuple()`);
+      // ClickHouse holds the registration it was loaded under: one it does not hold (a new, emptied
+      // or replaced ClickHouse) is loaded again from PostgreSQL.
+      const loadedUnder = async () => (await ch.query<{ at: string }>(`SELECT max(registered_at) AS at FROM ${ch.table('analytics_sink')}`))[0]?.at ?? '';
+      const held = await loadedUnder();
       await db.$transaction(
         async (tx) => {
           // One process loads; the others wait here and find the sink registered.
           await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('analytics_sink'))`;
-          const [registered] = await tx.$queryRaw<Array<{ name: string }>>`SELECT name FROM analytics_sinks WHERE name = ${SINK}`;
-          if (registered) return;
+          const [registered] = await tx.$queryRaw<Array<{ at: string }>>`
+            SELECT to_char(registered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at FROM analytics_sinks WHERE name = ${SINK}`;
+          if (registered && (registered.at === held || registered.at === (await loadedUnder()))) return;
           // Writers wait until the sink is registered: every change is then either in the load or in the outbox.
           await tx.$executeRaw`LOCK TABLE orders, order_items, rm_events, rm_conversions IN SHARE MODE`;
+          // What waited for an earlier ClickHouse is in the load.
+          await tx.$executeRaw`DELETE FROM analytics_sinks`;
+          await tx.$executeRaw`DELETE FROM analytics_outbox`;
+          await tx.$executeRaw`DELETE FROM analytics_batches WHERE shipped_at IS NULL`;
           const attempt = randomUUID();
           for (const stream of streams) {
             for (const table of stream.tables) await ch.command(`TRUNCATE TABLE IF EXISTS ${ch.table(table)}`);
@@ -126,7 +136,12 @@ export function createShipper({
             await stream.load(tx, (rows) => ch.insert(ch.table(stream.table), rows, { token: `load:${attempt}:${stream.name}:${page++}` }));
             log?.info({ stream: stream.name, pages: page }, 'analytics engine: ClickHouse loaded');
           }
-          await tx.$executeRaw`INSERT INTO analytics_sinks (name) VALUES (${SINK})`;
+          const [sink] = await tx.$queryRaw<Array<{ at: string }>>`
+            INSERT INTO analytics_sinks (name) VALUES (${SINK})
+            RETURNING to_char(registered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at`;
+          // Recorded last: a load cut short leaves ClickHouse without it, and the next start loads again.
+          await ch.command(`TRUNCATE TABLE ${ch.table('analytics_sink')}`);
+          await ch.insert(ch.table('analytics_sink'), [{ registered_at: sink!.at }]);
         },
         { timeout: 60 * 60_000, maxWait: 60_000 },
       );
