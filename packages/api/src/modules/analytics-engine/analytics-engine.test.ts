@@ -6,7 +6,7 @@ import type { TestApp } from '../../../test/helpers.ts';
 import type { CartStore } from '../../../test/fixtures/shopping-carts.ts';
 import { createPostgresSalesEngine, type SalesEngine, type SalesFilter } from '../sales-dashboard/sales-engine.ts';
 import { createGroceryAnalyticsRepo, type GroceryAnalyticsRepo } from '../analytics/grocery-analytics.repo.ts';
-import { createClickHouse, type ClickHouse } from './clickhouse.ts';
+import { createClickHouse, forCluster, type ClickHouse } from './clickhouse.ts';
 import { createClickHouseGroceryRepo } from './grocery.clickhouse.ts';
 import { createShipper } from './outbox.ts';
 import { createClickHouseSalesEngine, salesStream } from './sales.clickhouse.ts';
@@ -171,4 +171,19 @@ describe('the ClickHouse analytics engine', () => {
       await app.close();
     }
   }, 120_000);
+});
+
+describe('on a ClickHouse cluster (?cluster=name)', () => {
+  it('creates, truncates and drops on every node, every MergeTree replicated, deduplicated across replicas', () => {
+    expect(forCluster('CREATE TABLE IF NOT EXISTS db.t (x UInt32) ENGINE = MergeTree ORDER BY x SETTINGS non_replicated_deduplication_window = 10000', 'rede')).toBe(
+      'CREATE TABLE IF NOT EXISTS db.t ON CLUSTER rede (x UInt32) ENGINE = ReplicatedMergeTree ORDER BY x SETTINGS replicated_deduplication_window = 10000',
+    );
+    expect(forCluster('CREATE TABLE IF NOT EXISTS db.s (x UInt32, n Int64) ENGINE = SummingMergeTree ORDER BY x', 'rede')).toBe(
+      'CREATE TABLE IF NOT EXISTS db.s ON CLUSTER rede (x UInt32, n Int64) ENGINE = ReplicatedSummingMergeTree ORDER BY x',
+    );
+    expect(forCluster('CREATE MATERIALIZED VIEW IF NOT EXISTS db.v TO db.s AS SELECT x FROM db.t', 'rede')).toBe('CREATE MATERIALIZED VIEW IF NOT EXISTS db.v ON CLUSTER rede TO db.s AS SELECT x FROM db.t');
+    expect(forCluster('TRUNCATE TABLE IF EXISTS db.t', 'rede')).toBe('TRUNCATE TABLE IF EXISTS db.t ON CLUSTER rede');
+    expect(forCluster('CREATE DATABASE IF NOT EXISTS db', 'rede')).toBe('CREATE DATABASE IF NOT EXISTS db ON CLUSTER rede');
+    expect(forCluster('TRUNCATE TABLE db.t', null)).toBe('TRUNCATE TABLE db.t');
+  });
 });

@@ -44,14 +44,31 @@ const insertSettings = (token?: string) => ({
 });
 
 /**
- * ClickHouse at `url`: `http(s)://user:password@host:8123/database` (a server, or a cluster's load
- * balancer) through @clickhouse/client; `chdb:` (in memory) or `chdb:/path/to/dir` — optionally
- * `?database=name` — embedded in this process (chDB).
+ * A statement as a cluster runs it (`?cluster=name` on an HTTP URL): DDL and TRUNCATE `ON CLUSTER`,
+ * every MergeTree replicated (each replica holds every row; inserts through any of them are
+ * deduplicated across all by the same tokens). Without a cluster, unchanged.
+ */
+export function forCluster(sql: string, cluster: string | null): string {
+  if (!cluster) return sql;
+  const on = `ON CLUSTER ${identifier(cluster)}`;
+  return sql
+    .replace(/^(\s*CREATE\s+(?:TABLE|MATERIALIZED\s+VIEW|DATABASE)\s+IF\s+NOT\s+EXISTS\s+[\w.]+)/i, `$1 ${on}`)
+    .replace(/^(\s*(?:TRUNCATE\s+TABLE|DROP\s+(?:TABLE|DATABASE))\s+(?:IF\s+EXISTS\s+)?[\w.]+)/i, `$1 ${on}`)
+    .replace(/ENGINE\s*=\s*(\w*)MergeTree\b(?!\s*\()/g, (_m, kind: string) => `ENGINE = Replicated${kind}MergeTree`)
+    .replace(/\bnon_replicated_deduplication_window\b/g, 'replicated_deduplication_window');
+}
+
+/**
+ * ClickHouse at `url`: `http(s)://user:password@host:8123/database[?cluster=name]` (a server, or a
+ * cluster's load balancer: the tables are then created on every node, replicated) through
+ * @clickhouse/client; `chdb:` (in memory) or `chdb:/path/to/dir` — optionally `?database=name` —
+ * embedded in this process (chDB).
  */
 export async function createClickHouse(url: string): Promise<ClickHouse> {
   if (url.startsWith('chdb:')) return embeddedClickHouse(url);
   const parsed = new URL(url);
   const database = decodeURIComponent(parsed.pathname.replace(/^\//, '')) || DEFAULT_DATABASE;
+  const cluster = parsed.searchParams.get('cluster');
   const client = createClient({
     url: `${parsed.protocol}//${parsed.host}`,
     username: decodeURIComponent(parsed.username) || 'default',
@@ -59,12 +76,12 @@ export async function createClickHouse(url: string): Promise<ClickHouse> {
     request_timeout: 60_000,
     clickhouse_settings: READ_SETTINGS,
   });
-  await client.command({ query: `CREATE DATABASE IF NOT EXISTS ${identifier(database)}` });
+  await client.command({ query: forCluster(`CREATE DATABASE IF NOT EXISTS ${identifier(database)}`, cluster) });
   return {
     database,
     table: (name) => `${database}.${identifier(name)}`,
     async command(sql, params) {
-      await client.command({ query: sql, query_params: params });
+      await client.command({ query: forCluster(sql, cluster), query_params: params });
     },
     async query<T>(sql: string, params?: ChParams) {
       const result = await client.query({ query: sql, query_params: params, format: 'JSONEachRow' });
