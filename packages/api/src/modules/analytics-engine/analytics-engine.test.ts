@@ -6,7 +6,10 @@ import type { TestApp } from '../../../test/helpers.ts';
 import type { CartStore } from '../../../test/fixtures/shopping-carts.ts';
 import { createPostgresSalesEngine, type SalesEngine, type SalesFilter } from '../sales-dashboard/sales-engine.ts';
 import { createGroceryAnalyticsRepo, type GroceryAnalyticsRepo } from '../analytics/grocery-analytics.repo.ts';
+import { brandScopeOf } from '../analytics/brand-scope.ts';
+import { createIndustryAnalyticsRepo, type IndustryAnalyticsRepo } from '../analytics/industry-analytics.repo.ts';
 import { createClickHouse, forCluster, type ClickHouse } from './clickhouse.ts';
+import { createClickHouseIndustryRepo } from './industry.clickhouse.ts';
 import { createClickHouseGroceryRepo } from './grocery.clickhouse.ts';
 import { createShipper } from './outbox.ts';
 import { createClickHouseSalesEngine, salesStream } from './sales.clickhouse.ts';
@@ -85,6 +88,30 @@ async function expectSameGroceryAnswers(clickhouse: GroceryAnalyticsRepo) {
     expect(b, JSON.stringify(f)).toEqual(a);
   }
 }
+/** The industry analytics' answers of both engines for the brand (Café Aurora at its retailers), over a period and its comparison, side by side. */
+async function expectSameIndustryAnswers(clickhouse: IndustryAnalyticsRepo) {
+  const postgresRepo = createIndustryAnalyticsRepo(t.db);
+  const brand = (await t.db.account.findUniqueOrThrow({ where: { slug: 'cafe-aurora' } })).id;
+  const today = new Date().toISOString().slice(0, 10);
+  const scopes = [await brandScopeOf(t.db, brand, {}), await brandScopeOf(t.db, brand, { retailer_id: bomPreco })];
+  expect(scopes[0]!.products.length).toBeGreaterThan(0);
+  for (const scope of scopes) {
+    const now = { from: '2026-01-01', to: today };
+    const periods = { now, then: { from: '2020-01-01', to: '2025-12-31' } };
+    const [a, b] = await Promise.all(
+      [postgresRepo, clickhouse].map(async (r) => ({
+        sales: await r.sales(scope, periods, ['total', 'day', 'retailer', 'store', 'category', 'product']),
+        alone: await r.sales(scope, { now, then: null }, ['total', 'product']),
+        buyers: await r.buyers(scope, periods, ['total', 'day', 'retailer', 'store']),
+        occasions: await r.occasions(scope, { now, then: periods.then, year: { from: '2025-06-01', to: today } }, true),
+        cells: sortBy((await r.cells(scope, now)).map((c) => ({ ...c, id: `${c.retailerId}:${c.locationId}:${c.productId}` })), 'id'),
+      })),
+    );
+    expect(a.sales.product.now.length).toBeGreaterThan(0);
+    expect(a.buyers.total.now.length).toBe(1);
+    expect(b).toEqual(a);
+  }
+}
 const sortBy = <T extends Record<K, string>, K extends string>(rows: T[], key: K) => [...rows].sort((x, y) => x[key].localeCompare(y[key]));
 
 /**
@@ -94,17 +121,20 @@ const sortBy = <T extends Record<K, string>, K extends string>(rows: T[], key: K
 async function engineOn(ch: ClickHouse) {
   const shipper = createShipper({ db: t.db, ch, streams: [salesStream(ch)] });
   await shipper.start();
-  return { shipper, engine: createClickHouseSalesEngine(ch, () => shipper.caughtUp()), grocery: createClickHouseGroceryRepo(ch, t.db, () => shipper.caughtUp()) };
+  return { shipper, engine: createClickHouseSalesEngine(ch, () => shipper.caughtUp()), grocery: createClickHouseGroceryRepo(ch, t.db, () => shipper.caughtUp()),
+    industry: createClickHouseIndustryRepo(ch, t.db, () => shipper.caughtUp()),
+  };
 }
 
 describe('the ClickHouse analytics engine', () => {
   it('is loaded with every sale so far, then follows the orders through the outbox, answering as PostgreSQL does', async () => {
     const ch = await createClickHouse(`chdb:?database=${newDatabase()}`);
-    const { engine, grocery } = await engineOn(ch);
+    const { engine, grocery, industry } = await engineOn(ch);
     const [facts] = await ch.query<{ n: string }>(`SELECT count() AS n FROM ${ch.table('sales_facts')}`);
     expect(Number(facts!.n)).toBeGreaterThan(0);
     await expectSameAnswers(engine);
     await expectSameGroceryAnswers(grocery);
+    await expectSameIndustryAnswers(industry);
 
     // New orders, a cancel and a customer change: the outbox carries them; the next read ships first.
     const placed = await placeOrder(t, admin, store, { items: [{ product_id: store.products.queijo, weight: 1.2 }] });
@@ -114,6 +144,7 @@ describe('the ClickHouse analytics engine', () => {
     expect(Number(pending!.n)).toBeGreaterThan(0);
     await expectSameAnswers(engine);
     await expectSameGroceryAnswers(grocery);
+    await expectSameIndustryAnswers(industry);
     const [left] = await t.db.$queryRaw<Array<{ n: bigint }>>`SELECT count(*) AS n FROM analytics_outbox`;
     expect(Number(left!.n)).toBe(0);
     expect(other.order.id).toBeGreaterThan(0);
