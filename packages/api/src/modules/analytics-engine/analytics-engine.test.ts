@@ -107,8 +107,8 @@ async function expectSameIndustryAnswers(clickhouse: IndustryAnalyticsRepo) {
         cells: sortBy((await r.cells(scope, now)).map((c) => ({ ...c, id: `${c.retailerId}:${c.locationId}:${c.productId}` })), 'id'),
       })),
     );
-    expect(a.sales.product.now.length).toBeGreaterThan(0);
-    expect(a.buyers.total.now.length).toBe(1);
+    expect(a!.sales.product.now.length).toBeGreaterThan(0);
+    expect(a!.buyers.total.now.length).toBe(1);
     expect(b).toEqual(a);
   }
 }

@@ -37,7 +37,7 @@ export const analyticsModule: AppModule = {
         cache,
       }),
       attendance: createAttendanceAnalytics({ dashboards: createChatDashboards({ repo: createChatDashboardsRepo(db) }), embeds, storeExists: createOrderAnalyticsRepo(db).storeExists }),
-      industry: createIndustryAnalytics({ db, embeds, cache }),
+      industry: createIndustryAnalytics({ db, repo: services.analyticsEngine.industry, embeds, cache }),
     });
   },
 };

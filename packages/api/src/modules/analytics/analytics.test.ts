@@ -4,6 +4,7 @@ import { bearer, createTestApp, expectEnvelope, type TestApp } from '../../../te
 import { createCartStore, type CartStore } from '../../../test/fixtures/shopping-carts.ts';
 import { ordersTestBed, placeOrder } from '../../../test/fixtures/orders.ts';
 import { loadConfig } from '../../config.ts';
+import { createOrdersCache } from '../orders/orders-cache.ts';
 import { createMetabaseEmbeds } from './metabase-embed.ts';
 
 let t: TestApp;
@@ -23,6 +24,12 @@ const ok = async (path: string, body: unknown, token = admin) => {
   return res.body;
 };
 const PERIOD = { from: '2026-03-09', to: '2026-03-10' };
+/** An order of `customer` at `store`, dated `createdAt`. */
+const orderAt = async (store: CartStore, customer: number, items: Array<Record<string, unknown>>, createdAt: string) => {
+  const { order } = await placeOrder(t, admin, store, { customer_id: customer, items });
+  await t.db.order.update({ where: { id: order.id }, data: { createdAt: new Date(createdAt) } });
+  return order;
+};
 
 beforeAll(async () => {
   ({ t, admin, bomPreco, atacado, store: a } = await ordersTestBed('Loja Analytics A'));
@@ -31,15 +38,10 @@ beforeAll(async () => {
   buyers = [a.customerId];
   for (let i = 1; i <= 7; i++) buyers.push((await t.db.customer.create({ data: { accountId: bomPreco, name: `Cliente Analytics ${i}` } })).id);
   // 10 March (São Paulo): seven customers buy milk at A (one of them twice), one buys cheese; 9 March: the first buys milk at B.
-  const at = async (store: CartStore, customer: number, items: Array<Record<string, unknown>>, createdAt: string) => {
-    const { order } = await placeOrder(t, admin, store, { customer_id: customer, items });
-    await t.db.order.update({ where: { id: order.id }, data: { createdAt: new Date(createdAt) } });
-    return order;
-  };
-  for (const c of buyers.slice(0, 7)) await at(a, c, [{ product_id: a.products.leite, quantity: 2 }], '2026-03-10T13:00:00Z');
-  await at(a, buyers[1]!, [{ product_id: a.products.leite, quantity: 1 }], '2026-03-10T18:00:00Z');
-  await at(a, buyers[7]!, [{ product_id: a.products.queijo, weight: 0.5 }], '2026-03-10T15:00:00Z');
-  await at(b, buyers[0]!, [{ product_id: b.products.leite, quantity: 3 }], '2026-03-09T15:00:00Z');
+  for (const c of buyers.slice(0, 7)) await orderAt(a, c, [{ product_id: a.products.leite, quantity: 2 }], '2026-03-10T13:00:00Z');
+  await orderAt(a, buyers[1]!, [{ product_id: a.products.leite, quantity: 1 }], '2026-03-10T18:00:00Z');
+  await orderAt(a, buyers[7]!, [{ product_id: a.products.queijo, weight: 0.5 }], '2026-03-10T15:00:00Z');
+  await orderAt(b, buyers[0]!, [{ product_id: b.products.leite, quantity: 3 }], '2026-03-09T15:00:00Z');
   // Café Aurora's link to Bom Preço gives it the milk's brand too.
   const aurora = await t.db.account.findUniqueOrThrow({ where: { slug: 'cafe-aurora' } });
   await t.db.advertiserLink.update({ where: { publisherId_advertiserId: { publisherId: bomPreco, advertiserId: aurora.id } }, data: { brands: ['Café Aurora', 'TREMELIQUE'] } });
@@ -250,6 +252,45 @@ describe('answers kept', () => {
     expect((await tree()).sell_out_value).toBe(94.81);
     const sellout = async () => (await ok('/metabase/analytics-grocery', { ...PERIOD, location_id: b.locationId, queries: ['summary'] })).cards.summary.sales.value;
     expect(await sellout()).toBe(19.96);
+  });
+
+  it('per brand and day: another brand\'s order, or a later day\'s, leaves a brand\'s answer; its own reloads it, and so does a product moved into it', async () => {
+    // The versions as the triggers raise them, on a cache of this test's own.
+    const cache = createOrdersCache(t.db);
+    let loads = 0;
+    const read = () => cache.readBrands({ brands: [{ accountId: bomPreco, brand: 'tremelique' }], upTo: PERIOD.to }, 'k', async () => String(++loads));
+    expect(await read()).toBe('1');
+    expect(await read()).toBe('1');
+    // Cheese (Quixabeira) at the same retailer, in the period.
+    await orderAt(a, buyers[3]!, [{ product_id: a.products.queijo, weight: 0.5 }], '2026-03-10T16:00:00Z');
+    expect(await read()).toBe('1');
+    // Milk (Tremelique) after the period's last day.
+    await orderAt(a, buyers[3]!, [{ product_id: a.products.leite, quantity: 1 }], '2026-03-12T16:00:00Z');
+    expect(await read()).toBe('1');
+    // Milk in the period, and in a month before it (new buyers and segments look back).
+    await orderAt(a, buyers[3]!, [{ product_id: a.products.leite, quantity: 1 }], '2026-03-10T16:00:00Z');
+    expect(await read()).toBe('2');
+    expect(await read()).toBe('2');
+    await orderAt(a, buyers[3]!, [{ product_id: a.products.leite, quantity: 1 }], '2026-02-20T16:00:00Z');
+    expect(await read()).toBe('3');
+    // A product renamed into the brand, sold or not.
+    await t.db.product.update({ where: { id: a.products.feijao }, data: { brand: ' TREMELIQUE' } });
+    expect(await read()).toBe('4');
+    // A store renamed (the answers name stores).
+    await t.db.location.update({ where: { id: b.locationId }, data: { name: 'Loja Analytics B renomeada' } });
+    expect(await read()).toBe('5');
+
+    // Through the API: the brand's answer sees its milk, and a stock answer its offers.
+    const tree = async () => Object.fromEntries((await ok('/metabase/kpi', { ...PERIOD, queries: ['tree'] }, brand)).cards.tree.map((n: { key: string; value: number }) => [n.key, n.value]));
+    const before = (await tree()).sell_out_value;
+    await orderAt(a, buyers[4]!, [{ product_id: a.products.leite, quantity: 1 }], '2026-03-09T16:00:00Z');
+    expect((await tree()).sell_out_value).toBe(Math.round((before + 4.99) * 100) / 100);
+    const stock = async () => (await ok('/metabase/stocks', { ...PERIOD, retailer_id: bomPreco, location_id: a.locationId, queries: ['summary'] }, brand)).cards.summary.stock_units;
+    const units = await stock();
+    const offer = { locationId_productId: { locationId: a.locationId, productId: a.products.leite } };
+    const { stock: was } = await t.db.offer.findUniqueOrThrow({ where: offer, select: { stock: true } });
+    await t.db.offer.update({ where: offer, data: { stock: Math.max(was, 0) + 7 } });
+    expect(await stock()).toBe(units + 7);
   });
 });
 

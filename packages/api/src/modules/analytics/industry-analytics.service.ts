@@ -23,15 +23,18 @@ import { addDays, dashboardRange, days, daysBetween } from '../order-analytics/o
 import { change, comparisonOf, matching, units } from '../sales-dashboard/sales-dashboard.service.ts';
 import { brandScopeOf } from './brand-scope.ts';
 import { cardOf, ranked } from './grocery-analytics.service.ts';
-import { createIndustryAnalyticsRepo, type KeyedBuyers, type KeyedSales, type Window } from './industry-analytics.repo.ts';
+import { createIndustryAnalyticsRepo, type BuyersBy, type IndustryAnalyticsRepo, type BuyersTotal, type KeyedBuyers, type KeyedSales, type PeriodRows, type Periods, type SalesBy, type Window } from './industry-analytics.repo.ts';
 import type { MetabaseEmbeds } from './metabase-embed.ts';
 
 interface Deps {
   db: Db;
+  /** The dashboards' reads (the analytics engine's; PostgreSQL's by default). */
+  repo?: IndustryAnalyticsRepo;
   embeds: MetabaseEmbeds;
   /**
-   * Where sales and consumers answers are kept while the retailers' orders stay the same (the orders'
-   * cache, versions per account). Stock answers read the offers as they are: never kept.
+   * Where answers are kept while what they read stays the same: the brands' sales and ruptures at the
+   * retailers up to the period's last day (the orders' cache, versions per retailer, brand and day),
+   * and for stock answers the retailers' offers too (their catalogs' versions).
    */
   cache?: OrdersCache;
   clock?: () => Date;
@@ -73,8 +76,7 @@ const segmentOf = (n: number): (typeof CONSUMER_SEGMENTS)[number] => (n >= 12 ? 
  * at the retailers linked to it, as aggregates. Customer figures come only as counts of at least
  * K_ANONYMITY customers (a smaller one is null) and never name a person.
  */
-export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clock = () => new Date() }: Deps) {
-  const repo = createIndustryAnalyticsRepo(db);
+export function createIndustryAnalytics({ db, repo = createIndustryAnalyticsRepo(db), embeds, cache = noOrdersCache, clock = () => new Date() }: Deps) {
 
   async function contextOf(caller: Caller, b: Body, dashboard: string) {
     const range = dashboardRange(b, clock());
@@ -83,6 +85,7 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
     const previous = comparisonOf(range.from, range.to, compare);
     const now: Window = { ...range, locationId: scope.locationId };
     const then: Window | null = previous ? { ...previous, locationId: scope.locationId } : null;
+    const periods: Periods = { now, then };
     const head = {
       from: range.from,
       to: range.to,
@@ -90,23 +93,27 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
       previous,
       embed_url: embeds.url(dashboard, { account_id: caller.accountId, retailer_id: b.retailer_id, location_id: b.location_id, from: range.from, to: range.to }),
     };
-    return { scope, now, then, head, limit: b.limit ?? ANALYTICS_LIMIT_DEFAULT };
+    return { scope, now, then, periods, head, limit: b.limit ?? ANALYTICS_LIMIT_DEFAULT };
   }
   type Context = Awaited<ReturnType<typeof contextOf>>;
 
   /**
    * The answer as JSON text, kept per body, period and the scope's retailers and products (a product
-   * renamed into or out of a brand changes the key) until an order of one of the retailers changes.
+   * renamed, recategorized, or moved into or out of a brand changes the key) until a sale or a rupture
+   * of one of the scope's brands at one of its retailers changes on a day up to the period's end
+   * (another brand's orders leave it, and so do later days'), or with `offers`, until one of the
+   * retailers' offers changes.
    */
-  async function cached<T>(caller: Caller, kind: string, b: Body, c: Context, load: () => Promise<T>): Promise<JsonText<T>> {
-    const scope = createHash('sha1')
-      .update(JSON.stringify([c.scope.retailers, c.scope.products.map((p) => p.productId), c.scope.brands]))
-      .digest('base64url');
+  async function cached<T>(caller: Caller, kind: string, b: Body, c: Context, load: () => Promise<T>, offers = false): Promise<JsonText<T>> {
+    const scope = createHash('sha1').update(JSON.stringify([c.scope.retailers, c.scope.products, c.scope.brands])).digest('base64url');
     const key = `industry:${kind}:${caller.accountId}:${scope}:${JSON.stringify([c.head.from, c.head.to, c.head.compare, b])}`;
-    return new JsonText(await cache.readAccounts(c.scope.retailers.map((r) => r.id), key, async () => JSON.stringify(await load())));
+    const reads = {
+      brands: c.scope.retailers.flatMap((r) => r.brands.map((brand) => ({ accountId: r.id, brand }))),
+      upTo: c.head.to,
+      catalogs: offers ? c.scope.retailers.map((r) => r.id) : [],
+    };
+    return new JsonText(await cache.readBrands(reads, key, async () => JSON.stringify(await load())));
   }
-
-  const both = <T>(c: Context, read: (w: Window) => Promise<T>) => Promise.all([read(c.now), c.then ? read(c.then) : null]);
 
   /** Names of the retailers, stores and products of row keys. */
   async function labels(c: Context, storeKeys: string[] = []) {
@@ -121,10 +128,9 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
     };
   }
 
-  const salesSeries = async (c: Context) => {
-    const [now, then] = await both(c, (w) => repo.sales(c.scope, w, 'day'));
-    const a = byKey(now);
-    const z = then ? byKey(then) : null;
+  const salesSeries = (c: Context, perDay: PeriodRows<KeyedSales>) => {
+    const a = byKey(perDay.now);
+    const z = perDay.then ? byKey(perDay.then) : null;
     return days(c.head.from, c.head.to).map((date) => {
       const previousDate = matching(date, c.head.from, c.head.previous);
       return {
@@ -166,26 +172,32 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
       const c = await contextOf(caller, b, 'customers');
       return cached(caller, 'consumers', b, c, () => consumersOf(c, b));
     },
+
+    async stock(caller: Caller, b: StockBody): Promise<JsonText<StockAnalytics>> {
+      const c = await contextOf(caller, b, 'stocks');
+      return cached(caller, 'stock', b, c, () => stockOf(c, b), true);
+    },
   };
 
   async function kpiOf(c: Context, b: KpiBody): Promise<KpiTree> {
     const drill = b.drill ?? 'retailer';
     const withBuyers = c.scope.brands !== null;
+    const [tree, drilled] = [b.queries.includes('tree'), b.queries.includes('drill')];
+    // The drill's rows with their buyers (the customers' rollup has retailers and stores).
+    const buyersDrill = withBuyers && (drill === 'retailer' || drill === 'store') ? drill : null;
+    // With the customers' rollup (no category or product narrowing), every node of the tree comes from
+    // it: the parents are then exactly the products of their children.
+    const salesBy: SalesBy[] = [...(tree && !withBuyers ? (['total'] as const) : []), ...(drilled ? [drill] : [])];
+    const buyersBy: BuyersBy[] = [...(tree && withBuyers ? (['total'] as const) : []), ...(drilled && buyersDrill ? [buyersDrill] : [])];
+    const [sales, buyers] = await Promise.all([repo.sales(c.scope, c.periods, salesBy), repo.buyers(c.scope, c.periods, buyersBy)]);
     const cards: KpiTree['cards'] = {};
-    if (b.queries.includes('tree')) {
-      // With the customers' rollup (no category or product narrowing), every node comes from it: the
-      // parents are then exactly the products of their children.
-      const totals = async (w: Window) => {
-        if (withBuyers) {
-          const [x] = await repo.buyers(c.scope, w, 'total');
-          return { s: { units: x?.units ?? 0, itemsCents: x?.itemsCents ?? 0n }, b: x ?? null };
-        }
-        const [x] = await repo.sales(c.scope, w, 'total');
-        return { s: { units: x?.units ?? 0, itemsCents: x?.itemsCents ?? 0n }, b: null };
+    if (tree) {
+      const totals = (period: 'now' | 'then') => {
+        const x = withBuyers ? buyers.total[period]?.[0] : sales.total[period]?.[0];
+        return kpiValues({ units: x?.units ?? 0, itemsCents: x?.itemsCents ?? 0n }, withBuyers ? buyers.total[period]?.[0] : null, withBuyers);
       };
-      const [now, then] = await both(c, totals);
-      const a = kpiValues(now.s, now.b, withBuyers);
-      const z = then ? kpiValues(then.s, then.b, withBuyers) : null;
+      const a = totals('now');
+      const z = c.then ? totals('then') : null;
       const node = (key: KpiNode['key'], parent: KpiNode['key'] | null, operator: KpiNode['operator']): KpiNode => ({
         key,
         parent,
@@ -203,22 +215,19 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
         node('units_per_purchase', 'units', null),
       ];
     }
-    if (b.queries.includes('drill')) {
-      const dimBuyers = withBuyers && (drill === 'retailer' || drill === 'store');
-      const [[now, then], buyers] = await Promise.all([
-        both(c, (w) => repo.sales(c.scope, w, drill)),
-        dimBuyers ? repo.buyers(c.scope, c.now, drill as 'retailer' | 'store') : Promise.resolve([]),
-      ]);
+    if (drilled) {
+      const { now, then } = sales[drill];
       const rows = now.slice(0, c.limit);
       const l = await labels(c, drill === 'store' ? rows.map((r) => r.key) : []);
       const prev = then ? byKey(then) : null;
-      const buyersOf = byKey(buyers);
+      const drillBuyers = buyersDrill ? buyers[buyersDrill].now : [];
+      const buyersOf = byKey(drillBuyers);
       // Every row's buyers, rows beyond the limit too: together they make the tree's total.
-      const buyersShown = suppressed(buyers.map((x) => x.customers));
-      const shownBuyers = new Map(buyers.map((x, i) => [x.key, buyersShown[i]]));
+      const buyersShown = suppressed(drillBuyers.map((x) => x.customers));
+      const shownBuyers = new Map(drillBuyers.map((x, i) => [x.key, buyersShown[i]]));
       cards.drill = rows.map((r) => {
-        const v = kpiValues(r, buyersOf.get(r.key), dimBuyers);
-        if (dimBuyers && shownBuyers.get(r.key) === null) Object.assign(v, { buying_customers: null, frequency: null });
+        const v = kpiValues(r, buyersOf.get(r.key), buyersDrill !== null);
+        if (buyersDrill && shownBuyers.get(r.key) === null) Object.assign(v, { buying_customers: null, frequency: null });
         const previous = prev ? fromCents(prev.get(r.key)?.itemsCents ?? 0n) : null;
         const label =
           drill === 'retailer' ? l.retailer(r.key)
@@ -245,14 +254,16 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
   async function selloutOf(c: Context, b: IndustrySelloutBody): Promise<IndustrySellout> {
     const want = new Set(b.queries);
     const cards: IndustrySellout['cards'] = {};
-    const [[total], [before]] = await both(c, (w) => repo.sales(c.scope, w, 'total')).then(([a, z]) => [a, z ?? [null]] as const);
+    const by = new Set<SalesBy>(['total']);
+    if (want.has('summary')) by.add('store').add('product');
+    if (want.has('per_day')) by.add('day');
+    for (const [card, grouping] of [['by_retailer', 'retailer'], ['by_store', 'store'], ['by_category', 'category'], ['by_product', 'product']] as const) if (want.has(card)) by.add(grouping);
+    const sales = await repo.sales(c.scope, c.periods, [...by]);
+    const [total, before] = [sales.total.now[0], sales.total.then?.[0]];
     const sum = total?.itemsCents ?? 0n;
-    const grouped = async (by: 'retailer' | 'store' | 'category' | 'product') => {
-      const [now, then] = await both(c, (w) => repo.sales(c.scope, w, by));
-      return { all: now, rows: ranked(now.slice(0, c.limit), then, sum) };
-    };
+    const grouped = (by: 'retailer' | 'store' | 'category' | 'product') => ranked(sales[by].now.slice(0, c.limit), sales[by].then, sum);
     if (want.has('summary')) {
-      const [stores, products] = await Promise.all([repo.sales(c.scope, c.now, 'store'), repo.sales(c.scope, c.now, 'product')]);
+      const [stores, products] = [sales.store.now, sales.product.now];
       const values = (s: KeyedSales | null | undefined) => ({ sales: fromCents(s?.itemsCents ?? 0n), units: units(s?.units ?? 0), average_price: s && s.units > 0 ? round2(fromCents(s.itemsCents) / s.units) : 0 });
       const a = values(total);
       const z = c.then ? values(before) : null;
@@ -265,23 +276,23 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
         products: products.length,
       };
     }
-    if (want.has('per_day')) cards.per_day = await salesSeries(c);
+    if (want.has('per_day')) cards.per_day = salesSeries(c, sales.day);
     if (want.has('by_retailer')) {
       const l = await labels(c);
-      cards.by_retailer = (await grouped('retailer')).rows.map(({ row, ...r }) => ({ retailer_id: Number(row.key), retailer: l.retailer(row.key), ...r }));
+      cards.by_retailer = grouped('retailer').map(({ row, ...r }) => ({ retailer_id: Number(row.key), retailer: l.retailer(row.key), ...r }));
     }
     if (want.has('by_store')) {
-      const g = await grouped('store');
-      const l = await labels(c, g.rows.map((r) => r.row.key));
-      cards.by_store = g.rows.map(({ row, ...r }) => {
+      const g = grouped('store');
+      const l = await labels(c, g.map((r) => r.row.key));
+      cards.by_store = g.map(({ row, ...r }) => {
         const [retailer, store] = row.key.split(':').map(Number) as [number, number];
         return { retailer_id: retailer, retailer: l.retailer(retailer), location_id: store, store: l.store(store), ...r };
       });
     }
-    if (want.has('by_category')) cards.by_category = (await grouped('category')).rows.map(({ row, ...r }) => ({ category: row.key || 'Sem categoria', ...r }));
+    if (want.has('by_category')) cards.by_category = grouped('category').map(({ row, ...r }) => ({ category: row.key || 'Sem categoria', ...r }));
     if (want.has('by_product')) {
       const l = await labels(c);
-      cards.by_product = (await grouped('product')).rows.map(({ row, ...r }) => {
+      cards.by_product = grouped('product').map(({ row, ...r }) => {
         const p = l.product(row.key);
         return {
           product_id: Number(row.key),
@@ -298,31 +309,29 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
     return { ...c.head, cards };
   }
 
-  async function stock(caller: Caller, b: StockBody): Promise<StockAnalytics> {
-    const c = await contextOf(caller, b, 'stocks');
+  async function stockOf(c: Context, b: StockBody): Promise<StockAnalytics> {
     const want = new Set(b.queries);
     const span = daysBetween(c.head.from, c.head.to) + 1;
-    const [offers, sold, missing, missingBefore] = await Promise.all([
-      repo.offers(c.scope, c.now),
-      repo.soldPerCell(c.scope, c.now),
-      repo.missing(c.scope, c.now),
-      c.then ? repo.missing(c.scope, c.then) : null,
+    const [cells, missing, stockPerDay] = await Promise.all([
+      repo.cells(c.scope, c.now),
+      repo.missing(c.scope, c.periods),
+      want.has('per_day') ? repo.stockPerDay(c.scope, c.now) : [],
     ]);
     type Acc = { stock: number; out: number; tracked: number; units: number; missing: number };
     const empty = (): Acc => ({ stock: 0, out: 0, tracked: 0, units: 0, missing: 0 });
     const groups = { retailer: new Map<string, Acc>(), store: new Map<string, Acc>(), product: new Map<string, Acc>() };
     const all = empty();
-    const add = (cell: { retailer_id: number; location_id: number; product_id: number }, f: (a: Acc) => void) => {
+    const add = (cell: { retailerId: number; locationId: number; productId: number }, f: (a: Acc) => void) => {
       f(all);
-      for (const [name, key] of [['retailer', `${cell.retailer_id}`], ['store', `${cell.retailer_id}:${cell.location_id}`], ['product', `${cell.retailer_id}:${cell.product_id}`]] as const) {
+      for (const [name, key] of [['retailer', `${cell.retailerId}`], ['store', `${cell.retailerId}:${cell.locationId}`], ['product', `${cell.retailerId}:${cell.productId}`]] as const) {
         const map = groups[name];
         if (!map.has(key)) map.set(key, empty());
         f(map.get(key)!);
       }
     };
-    for (const o of offers) add(o, (a) => ((a.stock += o.stock), (a.out += o.out ? 1 : 0), (a.tracked += 1)));
-    for (const s of sold) add(s, (a) => (a.units += s.units));
-    for (const m of missing) add(m, (a) => (a.missing += m.missing));
+    for (const o of cells) if (o.stock !== null) add(o, (a) => ((a.stock += o.stock!), (a.out += o.out ? 1 : 0), (a.tracked += 1)));
+    for (const s of cells) if (s.units !== null) add(s, (a) => (a.units += s.units!));
+    for (const m of missing.now) add(m, (a) => (a.missing += m.missing));
     const figures = (a: Acc) => {
       const daily = a.units / span;
       return {
@@ -338,19 +347,18 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
     const cards: StockAnalytics['cards'] = {};
     if (want.has('summary')) {
       const f = figures(all);
-      const previousMissing = missingBefore ? missingBefore.reduce((n, m) => n + m.missing, 0) : null;
       cards.summary = {
         stock_units: f.stock_units,
         tracked: f.tracked,
         out_of_stock: f.out_of_stock,
         out_of_stock_share: f.tracked ? round4(f.out_of_stock / f.tracked) : 0,
         coverage_days: f.coverage_days,
-        missing_lines: cardOf(f.missing_lines, previousMissing),
+        missing_lines: cardOf(f.missing_lines, missing.then),
       };
     }
     if (want.has('per_day')) {
-      const [stock, perDay] = [byKeyDay(await repo.stockPerDay(c.scope, c.now)), new Map<string, number>()];
-      for (const m of missing) perDay.set(m.day, (perDay.get(m.day) ?? 0) + m.missing);
+      const [stock, perDay] = [byKeyDay(stockPerDay), new Map<string, number>()];
+      for (const m of missing.now) perDay.set(m.day, (perDay.get(m.day) ?? 0) + m.missing);
       cards.per_day = days(c.head.from, c.head.to).map((date) => ({
         date,
         stock_units: stock.get(date)?.stock ?? null,
@@ -379,24 +387,26 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
   async function consumersOf(c: Context, b: ConsumersBody): Promise<Consumers> {
     const want = new Set(b.queries);
     const cards: Consumers['cards'] = {};
-    if (want.has('summary')) {
-      const [[now, then], [fresh, freshBefore]] = await Promise.all([
-        both(c, (w) => repo.buyers(c.scope, w, 'total')),
-        both(c, (w) => repo.newAndRepeat(c.scope, w)),
-      ]);
-      const values = (x: KeyedBuyers | undefined, n: { newBuyers: number; repeatBuyers: number }) => {
+    const summary = want.has('summary');
+    const year = want.has('segments') ? { ...c.now, from: addDays(c.head.to, -364) } : null;
+    const [occasions, grouped] = await Promise.all([
+      repo.occasions(c.scope, { now: summary || want.has('frequency') ? c.now : null, then: summary ? c.then : null, year }, summary),
+      repo.buyers(c.scope, { now: c.now, then: null }, [...(want.has('per_day') ? (['day'] as const) : []), ...(want.has('by_retailer') ? (['retailer'] as const) : [])]),
+    ]);
+    if (summary) {
+      const values = (x: BuyersTotal | null) => {
         const customers = visible(x?.customers ?? 0);
         return {
           buying_customers: customers,
-          new_buyers: visible(n.newBuyers),
-          repeat_buyers: visible(n.repeatBuyers),
+          new_buyers: visible(x?.newCustomers ?? 0),
+          repeat_buyers: visible(x?.repeatCustomers ?? 0),
           purchases: x?.purchases ?? 0,
           frequency: customers === null || !x ? null : round2(x.purchases / x.customers),
           units_per_purchase: x && x.purchases ? round2(x.units / x.purchases) : null,
         };
       };
-      const a = values(now[0], fresh);
-      const z = then && freshBefore ? values(then[0], freshBefore) : null;
+      const a = values(occasions.now.total);
+      const z = c.then ? values(occasions.then.total) : null;
       const hidden = <T extends number | null>(v: T, p: T | null) => ({ value: v, previous: p, change: v === null || p === null ? null : change(v, p) });
       cards.summary = {
         buying_customers: hidden(a.buying_customers, z ? z.buying_customers : null),
@@ -408,12 +418,12 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
       };
     }
     if (want.has('per_day')) {
-      const rows = byKey(await repo.buyers(c.scope, c.now, 'day'));
+      const rows = byKey(grouped.day.now);
       cards.per_day = days(c.head.from, c.head.to).map((date) => ({ date, buying_customers: visible(rows.get(date)?.customers ?? 0), purchases: rows.get(date)?.purchases ?? 0 }));
     }
     if (want.has('by_retailer')) {
       const l = await labels(c);
-      const rows = await repo.buyers(c.scope, c.now, 'retailer');
+      const rows = grouped.retailer.now;
       const shown = suppressed(rows.map((r) => r.customers));
       cards.by_retailer = rows.slice(0, c.limit).map((r, i) => ({
         retailer_id: Number(r.key),
@@ -425,8 +435,7 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
       }));
     }
     if (want.has('segments')) {
-      const year = { ...c.now, from: addDays(c.head.to, -364) };
-      const counts = await repo.occasions(c.scope, year);
+      const counts = occasions.year.byOccasions;
       const seg = new Map(CONSUMER_SEGMENTS.map((s) => [s, { customers: 0, cents: 0n }]));
       for (const r of counts) {
         const s = seg.get(segmentOf(r.occasions))!;
@@ -442,14 +451,14 @@ export function createIndustryAnalytics({ db, embeds, cache = noOrdersCache, clo
     }
     if (want.has('frequency')) {
       const buckets = new Map<string, number>();
-      for (const r of await repo.occasions(c.scope, c.now)) buckets.set(frequencyBucket(r.occasions), (buckets.get(frequencyBucket(r.occasions)) ?? 0) + r.customers);
+      for (const r of occasions.now.byOccasions) buckets.set(frequencyBucket(r.occasions), (buckets.get(frequencyBucket(r.occasions)) ?? 0) + r.customers);
       const shown = suppressed(FREQUENCY_BUCKETS.map((bucket) => buckets.get(bucket) ?? 0));
       cards.frequency = FREQUENCY_BUCKETS.map((bucket, i) => ({ bucket, buying_customers: shown[i]! }));
     }
     return { ...c.head, cards };
   }
 
-  return { ...answers, stock };
+  return answers;
 }
 export type IndustryAnalytics = ReturnType<typeof createIndustryAnalytics>;
 

@@ -1,25 +1,67 @@
 import type { Db } from '../../db/client.ts';
 import { createReadCache, versionsPerTurn, type TagVersions } from '../../lib/cache.ts';
 
+/** What an answer about brands' sales read, up to a day: (retailer, folded brand) pairs, and with `catalogs`, those retailers' offers. */
+export interface BrandReads {
+  brands: Array<{ accountId: number; brand: string }>;
+  /** The last day the answer reads (AAAA-MM-DD): a change of a later day leaves it. */
+  upTo: string;
+  catalogs?: number[];
+}
+
+/** The tag of a retailer's sales of a brand (folded) up to a day, and back. */
+const brandTag = (accountId: number, upTo: string, brand: string) => `brand:${accountId}:${upTo}:${brand}`;
+const brandOf = (tag: string) => {
+  const [, account, upTo] = tag.split(':', 3) as [string, string, string];
+  return { accountId: Number(account), upTo, brand: tag.slice(`brand:${account}:${upTo}:`.length) };
+};
+
 /**
- * Versions of stores' orders as the database keeps them (order_versions, raised in the same
- * transaction by every statement that writes an order, its lines, its store's or its customer's
- * name): a tag is `account:store`, or `account` for every store of the account (the sum of theirs).
- * The reads of one turn of the event loop are one query between them; nothing is bumped from here.
+ * Versions as the database keeps them; nothing is bumped from here. The reads of one turn of the
+ * event loop are one query per kind between them.
+ * - Stores' orders (order_versions, raised in the same transaction by every statement that writes an
+ *   order, its lines, its store's or its customer's name): a tag is `account:store`, or `account` for
+ *   every store of the account (the sum of theirs).
+ * - A retailer's sales of a brand up to a day (sales_brand_versions, raised per day and month as a
+ *   transaction that changed the brand's sales or ruptures commits; every day when a product enters or
+ *   leaves the brand): `brand:account:day:brand`, the sum of the versions of the months before the
+ *   day's and of the days of its month up to it.
+ * - A retailer's catalog (catalog_versions, raised by every write of its products or offers): `catalog:account`.
  */
-function orderVersions(db: Db): TagVersions {
+function databaseVersions(db: Db): TagVersions {
   return {
     read: versionsPerTurn(async (tags) => {
-      const accounts = [...new Set(tags.map((t) => Number(t.split(':')[0])))];
-      const rows = await db.$queryRaw<Array<{ account_id: number; location_id: number; version: bigint }>>`
-        SELECT account_id, location_id, version FROM order_versions WHERE account_id = ANY(${accounts}::int[])`;
+      const brands = tags.filter((t) => t.startsWith('brand:')).map(brandOf);
+      const catalogs = tags.filter((t) => t.startsWith('catalog:')).map((t) => Number(t.slice('catalog:'.length)));
+      const accounts = [...new Set(tags.filter((t) => /^\d/.test(t)).map((t) => Number(t.split(':')[0])))];
+      const [orders, sales, offers] = await Promise.all([
+        accounts.length
+          ? db.$queryRaw<Array<{ account_id: number; location_id: number; version: bigint }>>`
+              SELECT account_id, location_id, version FROM order_versions WHERE account_id = ANY(${accounts}::int[])`
+          : [],
+        brands.length
+          ? db.$queryRaw<Array<{ account_id: number; up_to: string; brand: string; version: bigint }>>`
+              SELECT t.account_id, t.up_to, t.brand,
+                     ((SELECT coalesce(sum(v.version), 0) FROM sales_brand_versions v
+                        WHERE v.account_id = t.account_id AND v.brand = t.brand AND v.whole_month AND v.day < date_trunc('month', t.up_to::date)::date)
+                    + (SELECT coalesce(sum(v.version), 0) FROM sales_brand_versions v
+                        WHERE v.account_id = t.account_id AND v.brand = t.brand AND NOT v.whole_month
+                          AND v.day BETWEEN date_trunc('month', t.up_to::date)::date AND t.up_to::date))::bigint AS version
+                FROM unnest(${brands.map((b) => b.accountId)}::int[], ${brands.map((b) => b.upTo)}::text[], ${brands.map((b) => b.brand)}::text[]) AS t(account_id, up_to, brand)`
+          : [],
+        catalogs.length
+          ? db.$queryRaw<Array<{ account_id: number; version: bigint }>>`SELECT account_id, version FROM catalog_versions WHERE account_id = ANY(${catalogs}::int[])`
+          : [],
+      ]);
       const byTag = new Map<string, string>();
       const sums = new Map<number, bigint>();
-      for (const r of rows) {
+      for (const r of orders) {
         byTag.set(`${r.account_id}:${r.location_id}`, String(r.version));
         sums.set(r.account_id, (sums.get(r.account_id) ?? 0n) + r.version);
       }
       for (const [account, sum] of sums) byTag.set(String(account), String(sum));
+      for (const r of sales) byTag.set(brandTag(r.account_id, r.up_to, r.brand), String(r.version));
+      for (const r of offers) byTag.set(`catalog:${r.account_id}`, String(r.version));
       return byTag;
     }, '0'),
     bump: async () => undefined,
@@ -34,10 +76,20 @@ export interface OrdersCache {
   read(accountId: number, locationId: number | undefined, key: string, load: () => Promise<string>): Promise<string>;
   /** The same about the orders of several accounts (all their stores): loaded again once an order of any of them changed. */
   readAccounts(accountIds: number[], key: string, load: () => Promise<string>): Promise<string>;
+  /**
+   * The same about the sales of brands at retailers up to a day: loaded again once a sale or a rupture
+   * of one of those brands at one of those retailers changed on a day up to it (another brand's orders
+   * leave it, and so do later days'), or with `catalogs`, once one of those retailers' offers changed.
+   */
+  readBrands(reads: BrandReads, key: string, load: () => Promise<string>): Promise<string>;
 }
 
 /** Keeps nothing: every read loads. */
-export const noOrdersCache: OrdersCache = { read: (_accountId, _locationId, _key, load) => load(), readAccounts: (_accountIds, _key, load) => load() };
+export const noOrdersCache: OrdersCache = {
+  read: (_accountId, _locationId, _key, load) => load(),
+  readAccounts: (_accountIds, _key, load) => load(),
+  readBrands: (_reads, _key, load) => load(),
+};
 
 /**
  * The orders list's pages and the board's columns, as the JSON text answered, kept in this process
@@ -48,10 +100,14 @@ export const noOrdersCache: OrdersCache = { read: (_accountId, _locationId, _key
  */
 export function createOrdersCache(db: Db, { maxBytes = 64 * 2 ** 20 }: { maxBytes?: number } = {}): OrdersCache {
   if (maxBytes <= 0) return noOrdersCache;
-  const reads = createReadCache(orderVersions(db), { maxBytes, ttlSeconds: 60 });
+  const reads = createReadCache(databaseVersions(db), { maxBytes, ttlSeconds: 60 });
   return {
     read: (accountId, locationId, key, load) =>
       reads.read(`${accountId}:${locationId ?? '*'}:${key}`, [locationId === undefined ? String(accountId) : `${accountId}:${locationId}`], load),
     readAccounts: (accountIds, key, load) => reads.read(`[${accountIds.join(',')}]:${key}`, accountIds.map(String), load),
+    readBrands: ({ brands, upTo, catalogs = [] }, key, load) => {
+      const tags = [...brands.map((b) => brandTag(b.accountId, upTo, b.brand)), ...catalogs.map((id) => `catalog:${id}`)];
+      return reads.read(`${JSON.stringify(tags)}:${key}`, tags, load);
+    },
   };
 }
