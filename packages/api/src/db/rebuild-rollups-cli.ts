@@ -1,7 +1,11 @@
 // Recomputes the orders' and sales' rollups from the raw rows (after a bulk load with the triggers
 // off, or to check them): `pnpm --filter @backoffice/api run db:rebuild-rollups [account-slug]`.
 // Without a slug, every account. Run it while nothing else writes those accounts' orders.
+// With ANALYTICS_ENGINE=clickhouse, ClickHouse is then loaded again from PostgreSQL (every account).
 import { loadConfig } from '../config.ts';
+import { createClickHouse } from '../modules/analytics-engine/clickhouse.ts';
+import { createShipper } from '../modules/analytics-engine/outbox.ts';
+import { clickhouseStreams } from '../modules/analytics-engine/streams.ts';
 import { createDatabase } from './client.ts';
 
 const REBUILDS = ['order_stats_rebuild', 'sales_stats_rebuild_all'] as const;
@@ -20,6 +24,15 @@ try {
     const t0 = performance.now();
     await db.sql.query(`SELECT ${rebuild}($1::int)`, [accountId]);
     console.log(`${rebuild}(${slug ?? 'every account'}): ${Math.round(performance.now() - t0)} ms`);
+  }
+  if (config.analytics.engine === 'clickhouse') {
+    const t0 = performance.now();
+    const ch = await createClickHouse(config.analytics.clickhouseUrl);
+    // Forgetting the registration makes the next start load ClickHouse from scratch: this one.
+    await db.sql.query('DELETE FROM analytics_sinks');
+    await createShipper({ db: db.prisma, ch, streams: clickhouseStreams(ch) }).start();
+    await ch.close();
+    console.log(`ClickHouse (${ch.database}) loaded again: ${Math.round(performance.now() - t0)} ms`);
   }
 } finally {
   await db.close();

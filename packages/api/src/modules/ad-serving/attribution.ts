@@ -149,6 +149,10 @@ interface PreviousCredit extends CreditTarget {
  * person's lock, taken by both, keeps a count and an attribution from missing each other.
  */
 export async function attributeBatch(tx: Tx, receivedBefore: Date, limit: number): Promise<number> {
+  // The lock the UPDATE below takes anyway, taken first: a new analytics sink (analytics-engine/outbox.ts
+  // start, its SHARE locks on rm_conversions then on the rollups) then waits for this transaction, and
+  // this one for it, before either holds what the other needs.
+  await tx.$executeRaw`LOCK TABLE rm_conversions IN ROW EXCLUSIVE MODE`;
   const pending = await tx.$queryRaw<PendingConversion[]>`
     SELECT id, ordered_at, items,
            CASE WHEN user_id IS NOT NULL THEN publisher_id || ':u:' || user_id
