@@ -31,7 +31,8 @@
 // server process keeping nothing (ORDERS_CACHE_MB=0: every call reads the rollups).
 // Every row is also run on a third server process reading ClickHouse (ANALYTICS_ENGINE=clickhouse, embedded
 // chDB in BENCH_CLICKHOUSE_DIR, default /tmp/backoffice-bench-chdb): loaded from PostgreSQL on its first
-// start, then fed by the outbox as the writes go on.
+// start, then fed by the outbox as the writes go on. BENCH_CLICKHOUSE=0: PostgreSQL alone (no third process
+// shipping and merging beside it), written to analytics[-metabase]-postgres-<date>.json.
 // Writes bench/results/analytics-<date>.json.
 //
 // BENCH_REUSE=1: the dataset of a previous run is used as it is (migrations added since apply first).
@@ -291,14 +292,15 @@ async function main() {
   const uncachedUrl = `http://127.0.0.1:${(await uncached.next()).appPort}`;
   // The same calls on ClickHouse (embedded chDB, its data kept in CLICKHOUSE_DIR between runs), answers kept as the first's.
   // Its first start loads every sale so far from PostgreSQL (writers wait meanwhile); later ones find it loaded.
-  const clickhouseChild: ChildProcess = fork(bundle.server, ['--serve'], {
+  const withClickHouse = process.env.BENCH_CLICKHOUSE !== '0';
+  const clickhouseChild: ChildProcess | null = !withClickHouse ? null : fork(bundle.server, ['--serve'], {
     execArgv: ['--enable-source-maps'],
     env: { ...process.env, BENCH_REPO: REPO, ANALYTICS_ENGINE: 'clickhouse', CLICKHOUSE_URL: `chdb:${CLICKHOUSE_DIR}?database=bench_analytics` },
   });
-  const clickhouse = serverChannel(clickhouseChild);
+  const clickhouse = clickhouseChild ? serverChannel(clickhouseChild) : null;
   const clickhouseStarted = performance.now();
-  const clickhouseUrl = `http://127.0.0.1:${(await clickhouse.next()).appPort}`;
-  console.log(`ClickHouse (chDB) server ready in ${Math.round((performance.now() - clickhouseStarted) / 1000)} s`);
+  const clickhouseUrl = clickhouse ? `http://127.0.0.1:${(await clickhouse.next()).appPort}` : '';
+  if (clickhouse) console.log(`ClickHouse (chDB) server ready in ${Math.round((performance.now() - clickhouseStarted) / 1000)} s`);
 
   const login = await fetch(`${appUrl}/authenticate`, {
     method: 'POST',
@@ -399,14 +401,14 @@ async function main() {
       [`bare GET /bare (${label} body)`, { url: bareUrl, requests: rotating([get(`/bare/${name}`)]) }],
       [`${label}`, { url: appUrl, requests: rotating(requests) }],
       [`${label}, every call reading the rollups (ORDERS_CACHE_MB=0)`, { url: uncachedUrl, requests: rotating(requests) }],
-      [`${label}, ClickHouse (chDB)`, { url: clickhouseUrl, requests: rotating(requests) }],
+      ...(withClickHouse ? ([[`${label}, ClickHouse (chDB)`, { url: clickhouseUrl, requests: rotating(requests) }]] as Array<[string, autocannon.Options]>) : []),
     ]),
   );
   const writes = await writer.stop();
   console.log(`writer: ${writes.ok} refunds and restores (${writes.perSecond}/s) while the rows ran, ${writes.failed} failed`);
   await close();
   await uncached.close();
-  await clickhouse.close();
+  await clickhouse?.close();
   clearInterval(keepAlive);
 
   const shown = Object.fromEntries(
@@ -418,10 +420,12 @@ async function main() {
         [label, { 'req/s': r.rps, p50: r.p50, p95: r.p95, p99: r.p99, non2xx: r.non2xx, errors: r.errors, 'req/s vs bare': `${((r.rps / b.rps) * 100).toFixed(1)}%`, 'p95 vs bare': `${(r.p95 / Math.max(b.p95, 0.01)).toFixed(1)}×` }],
         ...(() => {
           const u = rows[`${label}, every call reading the rollups (ORDERS_CACHE_MB=0)`]!;
-          const c = rows[`${label}, ClickHouse (chDB)`]!;
+          const c = rows[`${label}, ClickHouse (chDB)`];
           return [
             [`${label}, nothing kept`, { 'req/s': u.rps, p50: u.p50, p95: u.p95, p99: u.p99, non2xx: u.non2xx, errors: u.errors, 'req/s vs bare': `${((u.rps / b.rps) * 100).toFixed(1)}%`, 'p95 vs bare': `${(u.p95 / Math.max(b.p95, 0.01)).toFixed(1)}×` }],
-            [`${label}, ClickHouse`, { 'req/s': c.rps, p50: c.p50, p95: c.p95, p99: c.p99, non2xx: c.non2xx, errors: c.errors, 'req/s vs bare': `${((c.rps / b.rps) * 100).toFixed(1)}%`, 'p95 vs bare': `${(c.p95 / Math.max(b.p95, 0.01)).toFixed(1)}×` }],
+            ...(c
+              ? [[`${label}, ClickHouse`, { 'req/s': c.rps, p50: c.p50, p95: c.p95, p99: c.p99, non2xx: c.non2xx, errors: c.errors, 'req/s vs bare': `${((c.rps / b.rps) * 100).toFixed(1)}%`, 'p95 vs bare': `${(c.p95 / Math.max(b.p95, 0.01)).toFixed(1)}×` }]]
+              : []),
           ];
         })(),
       ];
@@ -434,7 +438,7 @@ async function main() {
       return [`${label}: p95 ≤ ${P95_MS} ms`, { value: `${r.p95} ms (p50 ${r.p50}, p99 ${r.p99}; non-2xx ${r.non2xx}, errors ${r.errors})`, pass: r.p95 <= P95_MS && r.non2xx === 0 && r.errors === 0 }];
     }),
     // ClickHouse beside it: measured, every answer a 2xx (the target is PostgreSQL's).
-    ...calls.map(([label]) => {
+    ...calls.filter(() => withClickHouse).map(([label]) => {
       const c = rows[`${label}, ClickHouse (chDB)`]!;
       return [`${label} on ClickHouse (chDB): answered`, { value: `p95 ${c.p95} ms (p50 ${c.p50}, p99 ${c.p99}; non-2xx ${c.non2xx}, errors ${c.errors})`, pass: c.non2xx === 0 && c.errors === 0 }];
     }),
@@ -446,7 +450,7 @@ async function main() {
   console.table(shown);
   console.table(checks);
   writeResults(
-    onlyAnalytics ? 'analytics-metabase' : 'analytics',
+    `${onlyAnalytics ? 'analytics-metabase' : 'analytics'}${withClickHouse ? '' : '-postgres'}`,
     {
       redis: ready.redis,
       loadAverage: { before: loadBefore, after: loadavg().map((l) => Math.round(l * 100) / 100) },
