@@ -3,7 +3,7 @@ import { Prisma } from '../../generated/prisma/client.ts';
 import { BUSINESS_TZ } from '../../lib/business-day.ts';
 import { sumsOf, type StatSumRow } from '../campaigns/campaign-metrics.ts';
 import { campaignStatusSql } from '../campaigns/campaign-status.ts';
-import { createRmReportsRepo, scopeSql, type AdOrderField, type OpportunityRow, type Period, type ReportScope, type RmReportsRepo } from '../rm-reports/rm-reports.repo.ts';
+import { createRmReportsRepo, scopeSql, type AdOrderField, type CampaignStateRow, type OpportunityRow, type Period, type ReportScope, type RmReportsRepo } from '../rm-reports/rm-reports.repo.ts';
 import type { ChParams, ClickHouse } from './clickhouse.ts';
 import { pagesOf, type OutboxStream } from './outbox.ts';
 
@@ -428,23 +428,7 @@ export function createClickHouseRmReportsRepo({ db, ch, caughtUp }: { db: Db; ch
         { ...params, today },
       );
       return db.$queryRaw<
-        Array<
-          StatSumRow & {
-            id: number;
-            name: string;
-            ad_type: string;
-            active: boolean;
-            start_at: Date;
-            end_at: Date | null;
-            canceled_at: Date | null;
-            daily_budget_cents: bigint;
-            total_budget_cents: bigint | null;
-            publisher_name: string;
-            wallet_cents: bigint | null;
-            spent_today_cents: bigint | null;
-            consumed_cents: bigint | null;
-          }
-        >
+        CampaignStateRow[]
       >`
         WITH v AS (
           SELECT c.id, c.name, c.ad_type, c.active, c.start_at, c.end_at, c.canceled_at, c.daily_budget_cents, c.total_budget_cents,

@@ -18,6 +18,23 @@ export interface ReportScope {
   advertiserId?: number;
 }
 
+/** A campaign of an advertiser with the period's sums, today's and lifetime spend, and the wallet at its publisher. */
+export type CampaignStateRow = StatSumRow & {
+  id: number;
+  name: string;
+  ad_type: string;
+  active: boolean;
+  start_at: Date;
+  end_at: Date | null;
+  canceled_at: Date | null;
+  daily_budget_cents: bigint;
+  total_budget_cents: bigint | null;
+  publisher_name: string;
+  wallet_cents: bigint | null;
+  spent_today_cents: bigint | null;
+  consumed_cents: bigint | null;
+};
+
 /** São Paulo days, both included. */
 export interface Period {
   start: string;
@@ -190,23 +207,7 @@ export function createRmReportsRepo(db: Db) {
      */
     campaignStates(r: ReportScope, p: Period, today: string) {
       return db.$queryRaw<
-        Array<
-          StatSumRow & {
-            id: number;
-            name: string;
-            ad_type: string;
-            active: boolean;
-            start_at: Date;
-            end_at: Date | null;
-            canceled_at: Date | null;
-            daily_budget_cents: bigint;
-            total_budget_cents: bigint | null;
-            publisher_name: string;
-            wallet_cents: bigint | null;
-            spent_today_cents: bigint | null;
-            consumed_cents: bigint | null;
-          }
-        >
+        CampaignStateRow[]
       >`
         WITH v AS (
           SELECT c.id, c.name, c.ad_type, c.active, c.start_at, c.end_at, c.canceled_at, c.daily_budget_cents, c.total_budget_cents,
