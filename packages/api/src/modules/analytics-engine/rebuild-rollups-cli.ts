@@ -2,11 +2,11 @@
 // off, or to check them): `pnpm --filter @backoffice/api run db:rebuild-rollups [account-slug]`.
 // Without a slug, every account. Run it while nothing else writes those accounts' orders.
 // With ANALYTICS_ENGINE=clickhouse, ClickHouse is then loaded again from PostgreSQL (every account).
-import { loadConfig } from '../config.ts';
-import { createClickHouse } from '../modules/analytics-engine/clickhouse.ts';
-import { createShipper } from '../modules/analytics-engine/outbox.ts';
-import { clickhouseStreams } from '../modules/analytics-engine/streams.ts';
-import { createDatabase } from './client.ts';
+import { loadConfig } from '../../config.ts';
+import { createClickHouse } from './clickhouse.ts';
+import { createShipper } from './outbox.ts';
+import { clickhouseStreams } from './streams.ts';
+import { createDatabase } from '../../db/client.ts';
 
 const REBUILDS = ['order_stats_rebuild', 'sales_stats_rebuild_all'] as const;
 
