@@ -2,8 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { BUSINESS_TZ } from '../../lib/business-day.ts';
 import { sumsOf, type StatSumRow } from '../campaigns/campaign-metrics.ts';
-import { campaignStatusSql } from '../campaigns/campaign-status.ts';
-import { createRmReportsRepo, scopeSql, type AdOrderField, type CampaignStateRow, type OpportunityRow, type Period, type ReportScope, type RmReportsRepo } from '../rm-reports/rm-reports.repo.ts';
+import { advertisersWith, createRmReportsRepo, scopeSql, type AdOrderField, type CampaignStateRow, type OpportunityRow, type Period, type ReportScope, type RmReportsRepo } from '../rm-reports/rm-reports.repo.ts';
 import type { ChParams, ClickHouse } from './clickhouse.ts';
 import { pagesOf, type OutboxStream } from './outbox.ts';
 
@@ -361,19 +360,7 @@ export function createClickHouseRmReportsRepo({ db, ch, caughtUp }: { db: Db; ch
 
     async advertisers(r, p, now) {
       const perAdvertiser = await spanBy<{ advertiser_id: number }>('advertiser_id', 'advertiser_id', r, p);
-      return db.$queryRaw<Array<StatSumRow & { id: number; name: string; active_campaigns: number; wallet_cents: bigint | null }>>`
-        WITH st AS (SELECT * FROM ${recordset(perAdvertiser, 'advertiser_id int')}),
-        ac AS (
-          SELECT c.advertiser_id, count(*)::int AS active FROM campaigns c
-           WHERE ${scopeSql(r, 'c')} AND c.deleted_at IS NULL AND ${campaignStatusSql(now)} = 'active' GROUP BY c.advertiser_id
-        ),
-        w AS (SELECT w.advertiser_id, sum(w.balance_cents)::bigint AS cents FROM wallets w WHERE ${scopeSql(r, 'w')} GROUP BY w.advertiser_id),
-        ids AS (SELECT advertiser_id FROM st UNION SELECT advertiser_id FROM ac)
-        SELECT acc.id, acc.name, st.impressions, st.views, st.clicks, st.conversions, st.income_cents, st.spent_cents,
-               coalesce(ac.active, 0)::int AS active_campaigns, w.cents AS wallet_cents
-          FROM ids JOIN accounts acc ON acc.id = ids.advertiser_id
-          LEFT JOIN st ON st.advertiser_id = acc.id LEFT JOIN ac ON ac.advertiser_id = acc.id LEFT JOIN w ON w.advertiser_id = acc.id
-         ORDER BY coalesce(st.spent_cents, 0) DESC, acc.name, acc.id`;
+      return advertisersWith(db, r, now, sql`SELECT * FROM ${recordset(perAdvertiser, 'advertiser_id int')}`);
     },
 
     async dailyConsolidation(r, p) {

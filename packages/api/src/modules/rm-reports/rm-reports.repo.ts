@@ -101,6 +101,26 @@ const AD_NAME = sql`coalesce(nullif(a.headline, ''), pr.name, nullif(a.sku, ''),
  * The reports' SQL: every sum, grouping and ordering runs in the database over the rollups
  * (rm_daily_stats, rm_hourly_stats, rm_request_stats), always inside a ReportScope.
  */
+/**
+ * One row per advertiser with serving (`stats`: advertiser_id and the sums, from whichever engine
+ * counted them) or a campaign active at `now`, with its name and its wallets summed over the scope.
+ */
+export function advertisersWith(db: Db, r: ReportScope, now: Date, stats: Prisma.Sql) {
+  return db.$queryRaw<Array<StatSumRow & { id: number; name: string; active_campaigns: number; wallet_cents: bigint | null }>>`
+    WITH st AS (${stats}),
+    ac AS (
+      SELECT c.advertiser_id, count(*)::int AS active FROM campaigns c
+       WHERE ${scopeSql(r, 'c')} AND c.deleted_at IS NULL AND ${campaignStatusSql(now)} = 'active' GROUP BY c.advertiser_id
+    ),
+    w AS (SELECT w.advertiser_id, sum(w.balance_cents)::bigint AS cents FROM wallets w WHERE ${scopeSql(r, 'w')} GROUP BY w.advertiser_id),
+    ids AS (SELECT advertiser_id FROM st UNION SELECT advertiser_id FROM ac)
+    SELECT acc.id, acc.name, st.impressions, st.views, st.clicks, st.conversions, st.income_cents, st.spent_cents,
+           coalesce(ac.active, 0)::int AS active_campaigns, w.cents AS wallet_cents
+      FROM ids JOIN accounts acc ON acc.id = ids.advertiser_id
+      LEFT JOIN st ON st.advertiser_id = acc.id LEFT JOIN ac ON ac.advertiser_id = acc.id LEFT JOIN w ON w.advertiser_id = acc.id
+     ORDER BY coalesce(st.spent_cents, 0) DESC, acc.name, acc.id`;
+}
+
 export function createRmReportsRepo(db: Db) {
   /** Sums of rm_daily_stats in the period grouped by `key` (a SQL expression), from `from` (joins allowed). */
   const dailyBy = (key: Prisma.Sql, r: ReportScope, p: Period, from = sql`rm_daily_stats s`) =>
@@ -141,21 +161,8 @@ export function createRmReportsRepo(db: Db) {
     },
 
     /** One row per advertiser with serving in the period or a campaign active at `now`; wallets summed over the scope. */
-    advertisers(r: ReportScope, p: Period, now: Date) {
-      return db.$queryRaw<Array<StatSumRow & { id: number; name: string; active_campaigns: number; wallet_cents: bigint | null }>>`
-        WITH st AS (SELECT s.advertiser_id, ${SUMS} FROM rm_daily_stats s WHERE ${dailyWhere(r, p)} GROUP BY s.advertiser_id),
-        ac AS (
-          SELECT c.advertiser_id, count(*)::int AS active FROM campaigns c
-           WHERE ${scopeSql(r, 'c')} AND c.deleted_at IS NULL AND ${campaignStatusSql(now)} = 'active' GROUP BY c.advertiser_id
-        ),
-        w AS (SELECT w.advertiser_id, sum(w.balance_cents)::bigint AS cents FROM wallets w WHERE ${scopeSql(r, 'w')} GROUP BY w.advertiser_id),
-        ids AS (SELECT advertiser_id FROM st UNION SELECT advertiser_id FROM ac)
-        SELECT acc.id, acc.name, st.impressions, st.views, st.clicks, st.conversions, st.income_cents, st.spent_cents,
-               coalesce(ac.active, 0)::int AS active_campaigns, w.cents AS wallet_cents
-          FROM ids JOIN accounts acc ON acc.id = ids.advertiser_id
-          LEFT JOIN st ON st.advertiser_id = acc.id LEFT JOIN ac ON ac.advertiser_id = acc.id LEFT JOIN w ON w.advertiser_id = acc.id
-         ORDER BY coalesce(st.spent_cents, 0) DESC, acc.name, acc.id`;
-    },
+    advertisers: (r: ReportScope, p: Period, now: Date) =>
+      advertisersWith(db, r, now, sql`SELECT s.advertiser_id, ${SUMS} FROM rm_daily_stats s WHERE ${dailyWhere(r, p)} GROUP BY s.advertiser_id`),
 
     /** Sums per São Paulo day, publisher and advertiser. */
     dailyConsolidation(r: ReportScope, p: Period) {
