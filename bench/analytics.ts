@@ -36,6 +36,7 @@
 // Writes bench/results/analytics-<date>.json.
 //
 // BENCH_REUSE=1: the dataset of a previous run is used as it is (migrations added since apply first).
+// BENCH_SEED_ONLY=1: seeds (or brings up to date) the dataset and stops.
 import type autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
@@ -279,6 +280,10 @@ async function main() {
     `dataset: ${dataset.orders} orders, ${dataset.items} lines; rollups: ${dataset.salesRows} sales rows, ${dataset.customerRows} customer rows, ` +
       `${industry.brandRows} brand customer rows; ${industry.offers} offers, ${industry.snapshots} stock snapshots`,
   );
+  if (process.env.BENCH_SEED_ONLY === '1') {
+    clearInterval(keepAlive);
+    return;
+  }
   const bundle = await bundleServer(resolve(REPO, 'bench/analytics.ts'), 'analytics');
   const child: ChildProcess = fork(bundle.server, ['--serve'], { execArgv: ['--enable-source-maps'], env: { ...process.env, BENCH_REPO: REPO } });
   const { next, ask, close } = serverChannel(child);

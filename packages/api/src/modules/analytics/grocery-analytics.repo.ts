@@ -20,24 +20,28 @@ export interface CustomerPeriod {
   gmvCents: bigint;
 }
 
-/** A store's customers in a period: each one's orders and spend, and the first day they ever bought there. */
+/**
+ * A store's customers in a period: each one's orders and spend, and the first day they ever bought
+ * there (looked up per customer: the first entry of customer_daily_stats_store_customer_idx).
+ */
 const periodCustomers = (accountId: number, f: SalesFilter) => Prisma.sql`
   period AS (
     SELECT c.customer_id, sum(c.orders)::int AS orders, sum(c.gmv_cents)::bigint AS gmv_cents
       FROM customer_daily_stats c WHERE ${salesWhere('c', accountId, f)}
      GROUP BY c.customer_id HAVING sum(c.orders) > 0),
   firsts AS (
-    SELECT c.customer_id, min(c.day) AS first_day
-      FROM customer_daily_stats c JOIN period USING (customer_id)
-     WHERE c.account_id = ${accountId} AND c.location_id = ${f.locationId!} AND c.orders > 0
-     GROUP BY c.customer_id)`;
+    SELECT p.customer_id, p.orders, p.gmv_cents, first.day AS first_day
+      FROM period p CROSS JOIN LATERAL (
+        SELECT c.day FROM customer_daily_stats c
+         WHERE c.account_id = ${accountId} AND c.location_id = ${f.locationId!} AND c.customer_id = p.customer_id AND c.orders > 0
+         ORDER BY c.day LIMIT 1) first)`;
 
 /** The grocery analytics' reads of the sales rollups (a supermarket's sell-out and customers). */
 export function createGroceryAnalyticsRepo(db: Db): GroceryAnalyticsRepo {
   return {
     /**
-     * One pass over the store's rows of the period and its comparison: the sales of each product, of
-     * each category (first level) and of each brand ('' : none), in both periods.
+     * One pass over the store's rows of the period and its comparison, summed per product first, then
+     * per category (first level) and per brand ('' : none) over those sums, in both periods.
      */
     async breakdown(accountId: number, f: SalesFilter, before: { from: string; to: string } | null): Promise<Breakdown> {
       const both = before ? Prisma.sql`(s.day BETWEEN ${f.from}::date AND ${f.to}::date OR s.day BETWEEN ${before.from}::date AND ${before.to}::date)` : Prisma.sql`s.day BETWEEN ${f.from}::date AND ${f.to}::date`;
@@ -46,17 +50,25 @@ export function createGroceryAnalyticsRepo(db: Db): GroceryAnalyticsRepo {
       const rows = await db.$queryRaw<
         Array<{ dim: 'category' | 'brand' | 'product'; key: string; lines: number; units: string; items_cents: bigint; cost_cents: bigint; costed_cents: bigint; previous_lines: number; previous_cents: bigint }>
       >`
+        WITH per_product AS (
+          SELECT s.product_id,
+                 sum(s.lines) FILTER (WHERE ${now}) AS lines, sum(s.units) FILTER (WHERE ${now}) AS units,
+                 sum(s.gmv_cents) FILTER (WHERE ${now}) AS items_cents, sum(s.cost_cents) FILTER (WHERE ${now}) AS cost_cents,
+                 sum(s.costed_gmv_cents) FILTER (WHERE ${now}) AS costed_cents,
+                 sum(s.lines) FILTER (WHERE ${then}) AS previous_lines, sum(s.gmv_cents) FILTER (WHERE ${then}) AS previous_cents
+            FROM sales_daily_stats s
+           WHERE s.account_id = ${accountId} AND ${both}
+             ${f.locationId !== undefined ? Prisma.sql`AND s.location_id = ${f.locationId}` : Prisma.empty}
+             ${f.allowedLocationIds ? Prisma.sql`AND s.location_id = ANY(${f.allowedLocationIds}::int[])` : Prisma.empty}
+             ${f.channel ? Prisma.sql`AND s.channel = ${f.channel}::order_channel` : Prisma.empty}
+           GROUP BY s.product_id)
         SELECT CASE WHEN GROUPING(s.product_id) = 0 THEN 'product' WHEN GROUPING(coalesce(p.brand, '')) = 0 THEN 'brand' ELSE 'category' END AS dim,
                coalesce(s.product_id::text, coalesce(p.brand, ''), coalesce(p.categories[1], '')) AS key,
-               coalesce(sum(s.lines) FILTER (WHERE ${now}), 0)::int AS lines, coalesce(sum(s.units) FILTER (WHERE ${now}), 0)::text AS units,
-               coalesce(sum(s.gmv_cents) FILTER (WHERE ${now}), 0)::bigint AS items_cents, coalesce(sum(s.cost_cents) FILTER (WHERE ${now}), 0)::bigint AS cost_cents,
-               coalesce(sum(s.costed_gmv_cents) FILTER (WHERE ${now}), 0)::bigint AS costed_cents,
-               coalesce(sum(s.lines) FILTER (WHERE ${then}), 0)::int AS previous_lines, coalesce(sum(s.gmv_cents) FILTER (WHERE ${then}), 0)::bigint AS previous_cents
-          FROM sales_daily_stats s LEFT JOIN products p ON p.id = s.product_id
-         WHERE s.account_id = ${accountId} AND ${both}
-           ${f.locationId !== undefined ? Prisma.sql`AND s.location_id = ${f.locationId}` : Prisma.empty}
-           ${f.allowedLocationIds ? Prisma.sql`AND s.location_id = ANY(${f.allowedLocationIds}::int[])` : Prisma.empty}
-           ${f.channel ? Prisma.sql`AND s.channel = ${f.channel}::order_channel` : Prisma.empty}
+               coalesce(sum(s.lines), 0)::int AS lines, coalesce(sum(s.units), 0)::text AS units,
+               coalesce(sum(s.items_cents), 0)::bigint AS items_cents, coalesce(sum(s.cost_cents), 0)::bigint AS cost_cents,
+               coalesce(sum(s.costed_cents), 0)::bigint AS costed_cents,
+               coalesce(sum(s.previous_lines), 0)::int AS previous_lines, coalesce(sum(s.previous_cents), 0)::bigint AS previous_cents
+          FROM per_product s LEFT JOIN products p ON p.id = s.product_id
          GROUP BY GROUPING SETS ((coalesce(p.categories[1], '')), (coalesce(p.brand, '')), (s.product_id))`;
       const out: Breakdown = { category: [], brand: [], product: [] };
       for (const r of rows) {
@@ -74,8 +86,8 @@ export function createGroceryAnalyticsRepo(db: Db): GroceryAnalyticsRepo {
       const [r] = await db.$queryRaw<Array<{ customers: number; new_customers: number; orders: number; gmv_cents: bigint }>>`
         WITH ${periodCustomers(accountId, f)}
         SELECT count(*)::int AS customers, count(*) FILTER (WHERE f.first_day >= ${f.from}::date)::int AS new_customers,
-               coalesce(sum(p.orders), 0)::int AS orders, coalesce(sum(p.gmv_cents), 0)::bigint AS gmv_cents
-          FROM period p JOIN firsts f USING (customer_id)`;
+               coalesce(sum(f.orders), 0)::int AS orders, coalesce(sum(f.gmv_cents), 0)::bigint AS gmv_cents
+          FROM firsts f`;
       return { customers: r!.customers, newCustomers: r!.new_customers, orders: r!.orders, gmvCents: r!.gmv_cents };
     },
 
@@ -132,12 +144,13 @@ export function createGroceryAnalyticsRepo(db: Db): GroceryAnalyticsRepo {
      */
     cohorts(accountId: number, f: SalesFilter, fromMonth: string) {
       return db.$queryRaw<Array<{ cohort: string; offset: number; customers: number }>>`
-        WITH firsts AS (
-          SELECT c.customer_id, date_trunc('month', min(c.day))::date AS month
+        WITH first_days AS (
+          SELECT DISTINCT ON (c.customer_id) c.customer_id, c.day
             FROM customer_daily_stats c
            WHERE c.account_id = ${accountId} AND c.location_id = ${f.locationId!} AND c.orders > 0 AND c.day <= ${f.to}::date
              ${f.channel ? Prisma.sql`AND c.channel = ${f.channel}::order_channel` : Prisma.empty}
-           GROUP BY c.customer_id HAVING min(c.day) >= ${fromMonth}::date),
+           ORDER BY c.customer_id, c.day),
+        firsts AS (SELECT customer_id, date_trunc('month', day)::date AS month FROM first_days WHERE day >= ${fromMonth}::date),
         active AS (
           SELECT DISTINCT c.customer_id, date_trunc('month', c.day)::date AS month
             FROM customer_daily_stats c JOIN firsts USING (customer_id)
