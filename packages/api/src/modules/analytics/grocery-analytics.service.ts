@@ -115,11 +115,17 @@ export function createGroceryAnalytics({ db, engine, repo = createGroceryAnalyti
       return cached(caller, 'grocery-sellout', p, b, async (): Promise<GrocerySellout> => {
         const want = new Set(b.queries);
         const limit = b.limit ?? ANALYTICS_LIMIT_DEFAULT;
-        const [now, then] = await totalsOf(caller, p);
+        const grouped = want.has('by_category') || want.has('by_brand') || want.has('by_product');
+        // The totals, the days and the groupings read side by side.
+        const [[now, then], perDays, g] = await Promise.all([
+          totalsOf(caller, p),
+          want.has('per_day') ? Promise.all([engine.perDay(caller.accountId, p.current), p.before ? engine.perDay(caller.accountId, p.before) : []]) : null,
+          grouped ? repo.breakdown(caller.accountId, p.current, p.head.previous) : null,
+        ]);
         const cards: GrocerySellout['cards'] = {};
         if (want.has('summary')) cards.summary = summary(now, then);
-        if (want.has('per_day')) {
-          const [a, z] = await Promise.all([engine.perDay(caller.accountId, p.current), p.before ? engine.perDay(caller.accountId, p.before) : []]);
+        if (perDays) {
+          const [a, z] = perDays;
           const byDay = new Map(a.map((r) => [r.day, r]));
           const prevByDay = new Map(z.map((r) => [r.day, r]));
           cards.per_day = days(p.head.from, p.head.to).map((date) => {
@@ -134,8 +140,7 @@ export function createGroceryAnalytics({ db, engine, repo = createGroceryAnalyti
             };
           });
         }
-        if (want.has('by_category') || want.has('by_brand') || want.has('by_product')) {
-          const g = await repo.breakdown(caller.accountId, p.current, p.head.previous);
+        if (g) {
           const compared = p.head.previous !== null;
           if (want.has('by_category')) cards.by_category = rankedRows(g.category, limit, now.itemsCents, compared).map(({ row, ...r }) => ({ category: row.key || 'Sem categoria', ...r }));
           if (want.has('by_brand')) cards.by_brand = rankedRows(g.brand, limit, now.itemsCents, compared).map(({ row, ...r }) => ({ brand: row.key || 'Sem marca', ...r }));
@@ -157,76 +162,82 @@ export function createGroceryAnalytics({ db, engine, repo = createGroceryAnalyti
     async customers(caller: Caller, b: GroceryCustomersBody): Promise<JsonText<GroceryCustomers>> {
       const p = await periodsOf(caller, b, 'customers-grocery');
       return cached(caller, 'grocery-customers', p, b, async (): Promise<GroceryCustomers> => {
-        const want = new Set(b.queries);
-        const cards: GroceryCustomers['cards'] = {};
-        if (want.has('summary')) {
-          const [a, z] = await Promise.all([repo.customers(caller.accountId, p.current), p.before ? repo.customers(caller.accountId, p.before) : null]);
-          const values = (c: typeof a) => ({
-            customers: c.customers,
-            new_customers: c.newCustomers,
-            returning_customers: c.customers - c.newCustomers,
-            orders: c.orders,
-            frequency: c.customers > 0 ? round2(c.orders / c.customers) : 0,
-            average_ticket: ticket(c.gmvCents, c.orders),
-          });
-          const now = values(a);
-          const then = z ? values(z) : null;
-          cards.summary = {
-            customers: cardOf(now.customers, then?.customers ?? null),
-            new_customers: cardOf(now.new_customers, then?.new_customers ?? null),
-            returning_customers: cardOf(now.returning_customers, then?.returning_customers ?? null),
-            orders: cardOf(now.orders, then?.orders ?? null),
-            frequency: cardOf(now.frequency, then?.frequency ?? null),
-            average_ticket: cardOf(now.average_ticket, then?.average_ticket ?? null),
-          };
-        }
-        if (want.has('per_day')) {
-          const rows = new Map((await repo.perDay(caller.accountId, p.current)).map((r) => [r.day, r]));
-          cards.per_day = days(p.head.from, p.head.to).map((date) => {
-            const r = rows.get(date);
-            return { date, customers: r?.customers ?? 0, new_customers: r?.new_customers ?? 0, returning_customers: (r?.customers ?? 0) - (r?.new_customers ?? 0), orders: r?.orders ?? 0 };
-          });
-        }
-        if (want.has('frequency')) {
-          const rows = new Map((await repo.frequency(caller.accountId, p.current)).map((r) => [r.bucket, r]));
-          const total = [...rows.values()].reduce((n, r) => n + r.customers, 0);
-          cards.frequency = FREQUENCY_BUCKETS.map((bucket) => {
-            const r = rows.get(bucket);
-            return { bucket, customers: r?.customers ?? 0, share: total ? round4((r?.customers ?? 0) / total) : 0, sales: fromCents(r?.gmv_cents ?? 0n) };
-          });
-        }
-        if (want.has('rfm')) {
-          const rows = new Map((await repo.rfm(caller.accountId, p.current)).map((r) => [r.segment, r]));
-          const total = [...rows.values()].reduce((n, r) => n + r.customers, 0);
-          cards.rfm = RFM_SEGMENTS.map((segment) => {
-            const r = rows.get(segment);
+        // Each card reads on its own: their queries run side by side.
+        const loads: { [K in keyof Cards]-?: () => Promise<NonNullable<Cards[K]>> } = {
+          summary: async () => {
+            const [a, z] = await Promise.all([repo.customers(caller.accountId, p.current), p.before ? repo.customers(caller.accountId, p.before) : null]);
+            const values = (c: typeof a) => ({
+              customers: c.customers,
+              new_customers: c.newCustomers,
+              returning_customers: c.customers - c.newCustomers,
+              orders: c.orders,
+              frequency: c.customers > 0 ? round2(c.orders / c.customers) : 0,
+              average_ticket: ticket(c.gmvCents, c.orders),
+            });
+            const now = values(a);
+            const then = z ? values(z) : null;
             return {
-              segment,
-              customers: r?.customers ?? 0,
-              share: total ? round4((r?.customers ?? 0) / total) : 0,
-              sales: fromCents(r?.gmv_cents ?? 0n),
-              average_recency_days: r ? Math.round(r.recency * 10) / 10 : 0,
-              average_orders: r ? round2(r.orders) : 0,
+              customers: cardOf(now.customers, then?.customers ?? null),
+              new_customers: cardOf(now.new_customers, then?.new_customers ?? null),
+              returning_customers: cardOf(now.returning_customers, then?.returning_customers ?? null),
+              orders: cardOf(now.orders, then?.orders ?? null),
+              frequency: cardOf(now.frequency, then?.frequency ?? null),
+              average_ticket: cardOf(now.average_ticket, then?.average_ticket ?? null),
             };
-          });
-        }
-        if (want.has('cohorts')) {
-          const lastMonth = `${p.head.to.slice(0, 7)}-01`;
-          const firstMonth = monthsBefore(lastMonth, 11);
-          const rows = await repo.cohorts(caller.accountId, p.current, firstMonth);
-          const sizes = new Map(rows.filter((r) => r.offset === 0).map((r) => [r.cohort, r.customers]));
-          cards.cohorts = [...sizes.entries()].map(([cohort, size]) => {
-            const span = monthDiff(`${cohort}-01`, lastMonth);
-            const active = new Map(rows.filter((r) => r.cohort === cohort).map((r) => [r.offset, r.customers]));
-            return { cohort, customers: size, retention: Array.from({ length: span + 1 }, (_, k) => round4((active.get(k) ?? 0) / size)) };
-          });
-        }
-        return { ...p.head, cards };
+          },
+          per_day: async () => {
+            const rows = new Map((await repo.perDay(caller.accountId, p.current)).map((r) => [r.day, r]));
+            return days(p.head.from, p.head.to).map((date) => {
+              const r = rows.get(date);
+              return { date, customers: r?.customers ?? 0, new_customers: r?.new_customers ?? 0, returning_customers: (r?.customers ?? 0) - (r?.new_customers ?? 0), orders: r?.orders ?? 0 };
+            });
+          },
+          frequency: async () => {
+            const rows = new Map((await repo.frequency(caller.accountId, p.current)).map((r) => [r.bucket, r]));
+            const total = [...rows.values()].reduce((n, r) => n + r.customers, 0);
+            return FREQUENCY_BUCKETS.map((bucket) => {
+              const r = rows.get(bucket);
+              return { bucket, customers: r?.customers ?? 0, share: total ? round4((r?.customers ?? 0) / total) : 0, sales: fromCents(r?.gmv_cents ?? 0n) };
+            });
+          },
+          rfm: async () => {
+            const rows = new Map((await repo.rfm(caller.accountId, p.current)).map((r) => [r.segment, r]));
+            const total = [...rows.values()].reduce((n, r) => n + r.customers, 0);
+            return RFM_SEGMENTS.map((segment) => {
+              const r = rows.get(segment);
+              return {
+                segment,
+                customers: r?.customers ?? 0,
+                share: total ? round4((r?.customers ?? 0) / total) : 0,
+                sales: fromCents(r?.gmv_cents ?? 0n),
+                average_recency_days: r ? Math.round(r.recency * 10) / 10 : 0,
+                average_orders: r ? round2(r.orders) : 0,
+              };
+            });
+          },
+          cohorts: async () => {
+            const lastMonth = `${p.head.to.slice(0, 7)}-01`;
+            const firstMonth = monthsBefore(lastMonth, 11);
+            const rows = await repo.cohorts(caller.accountId, p.current, firstMonth);
+            const sizes = new Map(rows.filter((r) => r.offset === 0).map((r) => [r.cohort, r.customers]));
+            return [...sizes.entries()].map(([cohort, size]) => {
+              const span = monthDiff(`${cohort}-01`, lastMonth);
+              const active = new Map(rows.filter((r) => r.cohort === cohort).map((r) => [r.offset, r.customers]));
+              return { cohort, customers: size, retention: Array.from({ length: span + 1 }, (_, k) => round4((active.get(k) ?? 0) / size)) };
+            });
+          },
+        };
+        const wanted = CUSTOMER_CARDS.filter((q) => b.queries.includes(q));
+        const loaded = await Promise.all(wanted.map((q) => loads[q]()));
+        return { ...p.head, cards: Object.fromEntries(wanted.map((q, i) => [q, loaded[i]])) as Cards };
       });
     },
   };
 }
 export type GroceryAnalytics = ReturnType<typeof createGroceryAnalytics>;
+type Cards = GroceryCustomers['cards'];
+/** The customers' cards in the order an answer lists them. */
+const CUSTOMER_CARDS = ['summary', 'per_day', 'frequency', 'rfm', 'cohorts'] as const;
 
 /** The first day of the month `n` months before the month of `first` (YYYY-MM-01). */
 function monthsBefore(first: string, n: number) {
