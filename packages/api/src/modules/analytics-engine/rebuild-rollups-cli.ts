@@ -25,6 +25,13 @@ try {
     await db.sql.query(`SELECT ${rebuild}($1::int)`, [accountId]);
     console.log(`${rebuild}(${slug ?? 'every account'}): ${Math.round(performance.now() - t0)} ms`);
   }
+  // Every day of every store rebuilt: the answers kept against the stores' sales versions load again.
+  await db.sql.query(
+    `INSERT INTO sales_store_versions AS v (account_id, location_id, whole_month, day, version)
+     SELECT account_id, id, TRUE, '-infinity', 1 FROM locations WHERE $1::int IS NULL OR account_id = $1::int ORDER BY 1, 2
+     ON CONFLICT (account_id, location_id, whole_month, day) DO UPDATE SET version = v.version + 1`,
+    [accountId],
+  );
   if (config.analytics.engine === 'clickhouse') {
     const t0 = performance.now();
     const ch = await createClickHouse(config.analytics.clickhouseUrl);

@@ -294,6 +294,49 @@ describe('answers kept', () => {
   });
 });
 
+describe('a supermarket\'s answers kept per store and day', () => {
+  it('another store\'s order, or a later day\'s, leaves them; the store\'s own in the period reloads them, and so does a rebuild', async () => {
+    const cache = createOrdersCache(t.db);
+    let loads = 0;
+    const read = () => cache.readStoreDays(bomPreco, a.locationId, PERIOD.to, 'k', async () => String(++loads));
+    expect(await read()).toBe('1');
+    expect(await read()).toBe('1');
+    // Another store of the account, in the period.
+    await orderAt(b, buyers[5]!, [{ product_id: b.products.leite, quantity: 1 }], '2026-03-10T16:00:00Z');
+    expect(await read()).toBe('1');
+    // The store, after the period's last day.
+    await orderAt(a, buyers[5]!, [{ product_id: a.products.leite, quantity: 1 }], '2026-03-11T16:00:00Z');
+    expect(await read()).toBe('1');
+    // The store, in the period; then in an earlier month (first purchases and cohorts look back).
+    const { id } = await orderAt(a, buyers[5]!, [{ product_id: a.products.leite, quantity: 1 }], '2026-03-10T17:00:00Z');
+    expect(await read()).toBe('2');
+    await orderAt(a, buyers[6]!, [{ product_id: a.products.queijo, weight: 0.3 }], '2026-01-15T16:00:00Z');
+    expect(await read()).toBe('3');
+    // Canceled: taken away on its day.
+    await t.db.order.update({ where: { id }, data: { status: 'canceled', canceledAt: new Date() } });
+    expect(await read()).toBe('4');
+    // Every store's answer (no store chosen) sees the other store's orders too.
+    const every = () => cache.readStoreDays(bomPreco, undefined, PERIOD.to, 'k', async () => `every ${++loads}`);
+    const first = await every();
+    expect(await every()).toBe(first);
+    await orderAt(b, buyers[5]!, [{ product_id: b.products.leite, quantity: 1 }], '2026-03-09T10:00:00Z');
+    expect(await every()).not.toBe(first);
+    // A rebuild of the rollups raises every day of every store (what db:rebuild-rollups does after it).
+    const kept = await read();
+    await t.db.$executeRaw`
+      INSERT INTO sales_store_versions AS v (account_id, location_id, whole_month, day, version)
+      SELECT account_id, id, TRUE, '-infinity', 1 FROM locations WHERE account_id = ${bomPreco} ORDER BY 1, 2
+      ON CONFLICT (account_id, location_id, whole_month, day) DO UPDATE SET version = v.version + 1`;
+    expect(await read()).not.toBe(kept);
+
+    // Through the API: a store's customers card sees an order of its period at once.
+    const customers = async () => (await ok('/metabase/customers-grocery', { ...PERIOD, location_id: a.locationId, queries: ['summary'] })).cards.summary.orders.value;
+    const orders = await customers();
+    await orderAt(a, buyers[7]!, [{ product_id: a.products.leite, quantity: 1 }], '2026-03-09T16:00:00Z');
+    expect(await customers()).toBe(orders + 1);
+  });
+});
+
 describe('k-anonymity', () => {
   it('hides a count under 5, and more while the hidden ones together are under 5 (a shown total would give them away)', async () => {
     const { suppressed } = await import('./industry-analytics.service.ts');

@@ -79,10 +79,14 @@ export function createGroceryAnalytics({ db, engine, repo = createGroceryAnalyti
   }
   type Periods = Awaited<ReturnType<typeof periodsOf>>;
 
-  /** The answer as JSON text, kept per periods, store, channel and cards until an order of the store changes. */
+  /**
+   * The answer as JSON text, kept per periods, store, channel and cards until a sale of the store
+   * changes on a day up to the period's end (an answer reads nothing after it: a later day's orders
+   * leave it).
+   */
   async function cached<T>(caller: Caller, kind: string, p: Periods, b: Body, load: () => Promise<T>): Promise<JsonText<T>> {
     const key = `analytics:${kind}:${JSON.stringify([p.current, p.before, p.head.compare, b.queries, b.limit ?? null])}`;
-    return new JsonText(await cache.read(caller.accountId, p.current.locationId, key, async () => JSON.stringify(await load())));
+    return new JsonText(await cache.readStoreDays(caller.accountId, p.current.locationId, p.current.to, key, async () => JSON.stringify(await load())));
   }
 
   const totalsOf = (caller: Caller, p: Periods) =>

@@ -16,6 +16,13 @@ const brandOf = (tag: string) => {
   return { accountId: Number(account), upTo, brand: tag.slice(`brand:${account}:${upTo}:`.length) };
 };
 
+/** The tag of a store's sales (0: every store of the account) up to a day, and back. */
+const storeDaysTag = (accountId: number, locationId: number | undefined, upTo: string) => `store:${accountId}:${locationId ?? 0}:${upTo}`;
+const storeDaysOf = (tag: string) => {
+  const [, account, location, upTo] = tag.split(':') as [string, string, string, string];
+  return { accountId: Number(account), locationId: Number(location), upTo };
+};
+
 /**
  * Versions as the database keeps them; nothing is bumped from here. The reads of one turn of the
  * event loop are one query per kind between them.
@@ -26,6 +33,9 @@ const brandOf = (tag: string) => {
  *   transaction that changed the brand's sales or ruptures commits; every day when a product enters or
  *   leaves the brand): `brand:account:day:brand`, the sum of the versions of the months before the
  *   day's and of the days of its month up to it.
+ * - A store's sales up to a day (sales_store_versions, raised per day and month as a transaction that
+ *   changed them commits): `store:account:store:day` (store 0: every store of the account), summed as
+ *   the brands' are.
  * - A retailer's catalog (catalog_versions, raised by every write of its products or offers): `catalog:account`.
  */
 function databaseVersions(db: Db): TagVersions {
@@ -33,8 +43,9 @@ function databaseVersions(db: Db): TagVersions {
     read: versionsPerTurn(async (tags) => {
       const brands = tags.filter((t) => t.startsWith('brand:')).map(brandOf);
       const catalogs = tags.filter((t) => t.startsWith('catalog:')).map((t) => Number(t.slice('catalog:'.length)));
+      const stores = tags.filter((t) => t.startsWith('store:')).map(storeDaysOf);
       const accounts = [...new Set(tags.filter((t) => /^\d/.test(t)).map((t) => Number(t.split(':')[0])))];
-      const [orders, sales, offers] = await Promise.all([
+      const [orders, sales, offers, storeSales] = await Promise.all([
         accounts.length
           ? db.$queryRaw<Array<{ account_id: number; location_id: number; version: bigint }>>`
               SELECT account_id, location_id, version FROM order_versions WHERE account_id = ANY(${accounts}::int[])`
@@ -52,6 +63,17 @@ function databaseVersions(db: Db): TagVersions {
         catalogs.length
           ? db.$queryRaw<Array<{ account_id: number; version: bigint }>>`SELECT account_id, version FROM catalog_versions WHERE account_id = ANY(${catalogs}::int[])`
           : [],
+        stores.length
+          ? db.$queryRaw<Array<{ account_id: number; location_id: number; up_to: string; version: bigint }>>`
+              SELECT t.account_id, t.location_id, t.up_to,
+                     ((SELECT coalesce(sum(v.version), 0) FROM sales_store_versions v
+                        WHERE v.account_id = t.account_id AND (t.location_id = 0 OR v.location_id = t.location_id)
+                          AND v.whole_month AND v.day < date_trunc('month', t.up_to::date)::date)
+                    + (SELECT coalesce(sum(v.version), 0) FROM sales_store_versions v
+                        WHERE v.account_id = t.account_id AND (t.location_id = 0 OR v.location_id = t.location_id) AND NOT v.whole_month
+                          AND v.day BETWEEN date_trunc('month', t.up_to::date)::date AND t.up_to::date))::bigint AS version
+                FROM unnest(${stores.map((x) => x.accountId)}::int[], ${stores.map((x) => x.locationId)}::int[], ${stores.map((x) => x.upTo)}::text[]) AS t(account_id, location_id, up_to)`
+          : [],
       ]);
       const byTag = new Map<string, string>();
       const sums = new Map<number, bigint>();
@@ -62,6 +84,7 @@ function databaseVersions(db: Db): TagVersions {
       for (const [account, sum] of sums) byTag.set(String(account), String(sum));
       for (const r of sales) byTag.set(brandTag(r.account_id, r.up_to, r.brand), String(r.version));
       for (const r of offers) byTag.set(`catalog:${r.account_id}`, String(r.version));
+      for (const r of storeSales) byTag.set(storeDaysTag(r.account_id, r.location_id, r.up_to), String(r.version));
       return byTag;
     }, '0'),
     bump: async () => undefined,
@@ -82,6 +105,11 @@ export interface OrdersCache {
    * leave it, and so do later days'), or with `catalogs`, once one of those retailers' offers changed.
    */
   readBrands(reads: BrandReads, key: string, load: () => Promise<string>): Promise<string>;
+  /**
+   * The same about a store's sales (or every store's) up to a day (AAAA-MM-DD): loaded again once a
+   * sale of that store changed on a day up to it (later days' leave it).
+   */
+  readStoreDays(accountId: number, locationId: number | undefined, upTo: string, key: string, load: () => Promise<string>): Promise<string>;
 }
 
 /** Keeps nothing: every read loads. */
@@ -89,6 +117,7 @@ export const noOrdersCache: OrdersCache = {
   read: (_accountId, _locationId, _key, load) => load(),
   readAccounts: (_accountIds, _key, load) => load(),
   readBrands: (_reads, _key, load) => load(),
+  readStoreDays: (_accountId, _locationId, _upTo, _key, load) => load(),
 };
 
 /**
@@ -108,6 +137,10 @@ export function createOrdersCache(db: Db, { maxBytes = 64 * 2 ** 20 }: { maxByte
     readBrands: ({ brands, upTo, catalogs = [] }, key, load) => {
       const tags = [...brands.map((b) => brandTag(b.accountId, upTo, b.brand)), ...catalogs.map((id) => `catalog:${id}`)];
       return reads.read(`${JSON.stringify(tags)}:${key}`, tags, load);
+    },
+    readStoreDays: (accountId, locationId, upTo, key, load) => {
+      const tag = storeDaysTag(accountId, locationId, upTo);
+      return reads.read(`${tag}:${key}`, [tag], load);
     },
   };
 }
