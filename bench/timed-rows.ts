@@ -2,6 +2,9 @@
 // compared rows run in turns, and p50/p95/p99 computed from all of a row's response times
 // (autocannon reports no p95).
 import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CONNECTIONS, cpuMeter, DURATION } from './load.ts';
 
 /** Turns of each row: compared rows alternate, so a slower spell of the machine weighs on each alike. */
@@ -25,12 +28,40 @@ export interface Timed {
 export const percentile = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN);
 export const round = (ms: number) => Math.round(ms * 100) / 100;
 
-/** Rows compared with each other run in turns (SLICES slices each), so a slower spell of the machine weighs on each alike. */
+/** The machine's busy and total CPU time so far (/proc/stat, in clock ticks). */
+function machineTicks() {
+  const [, ...fields] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/);
+  const ticks = fields.map(Number);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  const total = ticks.slice(0, 8).reduce((n, x) => n + x, 0);
+  return { busy: total - idle, total };
+}
+/**
+ * Waits (15 s at most) until the machine is quiet: under a third of one core busy over a quarter of a
+ * second. A turn ends when its time is up, not when the server has finished the calls still in
+ * flight (and their queries); without this, that work would land on the next row's turn.
+ */
+export async function settle(cores: number) {
+  const deadline = performance.now() + 15_000;
+  while (performance.now() < deadline) {
+    const a = machineTicks();
+    await sleep(250);
+    const b = machineTicks();
+    if (b.total > a.total && ((b.busy - a.busy) / (b.total - a.total)) * cores < 1 / 3) return;
+  }
+}
+
+/**
+ * Rows compared with each other run in turns (SLICES slices each), so a slower spell of the machine
+ * weighs on each alike; each turn starts once the machine is quiet again (`settle`).
+ */
 export async function interleavedRows(specs: Array<[label: string, opts: autocannon.Options]>): Promise<Record<string, Timed>> {
   const acc = new Map(specs.map(([label]) => [label, { times: [] as number[], statuses: {} as Record<string, number>, non2xx: 0, errors: 0, bytes: 0, seconds: 0, requests: 0, cpu: {} as Record<string, number> }]));
+  const cores = availableParallelism();
   for (let k = 0; k < SLICES; k++) {
     for (const [label, opts] of specs) {
       const a = acc.get(label)!;
+      await settle(cores);
       const cpuUsed = cpuMeter();
       const t0 = performance.now();
       const r = await new Promise<autocannon.Result>((done, fail) => {
