@@ -2,7 +2,7 @@ import type { Db } from '../../db/client.ts';
 import { Prisma } from '../../generated/prisma/client.ts';
 import { BUSINESS_TZ } from '../../lib/business-day.ts';
 import { sumsOf, type StatSumRow } from '../campaigns/campaign-metrics.ts';
-import { advertisersWith, createRmReportsRepo, scopeSql, type AdOrderField, type CampaignStateRow, type OpportunityRow, type Period, type ReportScope, type RmReportsRepo } from '../rm-reports/rm-reports.repo.ts';
+import { advertisersWith, campaignStatesWith, createRmReportsRepo, scopeSql, type AdOrderField, type OpportunityRow, type Period, type ReportScope, type RmReportsRepo } from '../rm-reports/rm-reports.repo.ts';
 import type { ChParams, ClickHouse } from './clickhouse.ts';
 import { pagesOf, type OutboxStream } from './outbox.ts';
 
@@ -414,29 +414,15 @@ export function createClickHouseRmReportsRepo({ db, ch, caughtUp }: { db: Db; ch
         q.campaignSums(from, scopeWhere(r, deleted).where),
         { ...params, today },
       );
-      return db.$queryRaw<
-        CampaignStateRow[]
-      >`
-        WITH v AS (
-          SELECT c.id, c.name, c.ad_type, c.active, c.start_at, c.end_at, c.canceled_at, c.daily_budget_cents, c.total_budget_cents,
-                 c.publisher_id, c.advertiser_id
-            FROM campaigns c WHERE ${scopeSql(r, 'c')} AND c.deleted_at IS NULL
-        ),
-        st AS (SELECT * FROM ${recordset(perCampaign, 'campaign_id int, period_rows bigint, consumed_cents bigint, spent_today_cents bigint')}),
-        per AS (SELECT st.* FROM st WHERE st.period_rows > 0),
-        life AS (SELECT st.campaign_id, st.consumed_cents, st.spent_today_cents FROM st)
-        SELECT v.id, v.name, v.ad_type::text AS ad_type, v.active, v.start_at, v.end_at, v.canceled_at, v.daily_budget_cents,
-               v.total_budget_cents, pub.name AS publisher_name, w.balance_cents AS wallet_cents,
-               per.impressions, per.views, per.clicks, per.conversions, per.income_cents, per.spent_cents,
-               life.spent_today_cents, life.consumed_cents
-          FROM v JOIN accounts pub ON pub.id = v.publisher_id
-          LEFT JOIN wallets w ON w.publisher_id = v.publisher_id AND w.advertiser_id = v.advertiser_id
-          LEFT JOIN per ON per.campaign_id = v.id LEFT JOIN life ON life.campaign_id = v.id
-         WHERE per.campaign_id IS NOT NULL
-            OR (v.start_at < ((${p.end}::date + 1)::timestamp AT TIME ZONE ${BUSINESS_TZ})
-                AND (v.end_at IS NULL OR v.end_at >= (${p.start}::date::timestamp AT TIME ZONE ${BUSINESS_TZ}))
-                AND (v.canceled_at IS NULL OR v.canceled_at >= (${p.start}::date::timestamp AT TIME ZONE ${BUSINESS_TZ})))
-         ORDER BY lower(v.name), v.id`;
+      const st = recordset(perCampaign, 'campaign_id int, period_rows bigint, consumed_cents bigint, spent_today_cents bigint');
+      return campaignStatesWith(
+        db,
+        r,
+        p,
+        sql`st AS (SELECT * FROM ${st}),
+            per AS (SELECT st.* FROM st WHERE st.period_rows > 0),
+            life AS (SELECT st.campaign_id, st.consumed_cents, st.spent_today_cents FROM st)`,
+      );
     },
 
     async opportunity(publishers, p) {

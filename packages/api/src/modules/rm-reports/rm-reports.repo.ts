@@ -102,6 +102,32 @@ const AD_NAME = sql`coalesce(nullif(a.headline, ''), pr.name, nullif(a.sku, ''),
  * (rm_daily_stats, rm_hourly_stats, rm_request_stats), always inside a ReportScope.
  */
 /**
+ * Campaigns of one advertiser in the scope that overlap the period or served in it (`v`), with the
+ * sums that `sums` defines over them, from whichever engine counted them: `per` (campaign_id and the
+ * period's sums, a row only for a campaign that served) and `life` (campaign_id, consumed_cents,
+ * spent_today_cents); and the wallet at the campaign's publisher.
+ */
+export function campaignStatesWith(db: Db, r: ReportScope, p: Period, sums: Prisma.Sql) {
+  return db.$queryRaw<CampaignStateRow[]>`
+    WITH v AS (
+      SELECT c.id, c.name, c.ad_type, c.active, c.start_at, c.end_at, c.canceled_at, c.daily_budget_cents, c.total_budget_cents,
+             c.publisher_id, c.advertiser_id
+        FROM campaigns c WHERE ${scopeSql(r, 'c')} AND c.deleted_at IS NULL
+    ),
+    ${sums}
+    SELECT v.id, v.name, v.ad_type::text AS ad_type, v.active, v.start_at, v.end_at, v.canceled_at, v.daily_budget_cents,
+           v.total_budget_cents, pub.name AS publisher_name, w.balance_cents AS wallet_cents,
+           per.impressions, per.views, per.clicks, per.conversions, per.income_cents, per.spent_cents,
+           life.spent_today_cents, life.consumed_cents
+      FROM v JOIN accounts pub ON pub.id = v.publisher_id
+      LEFT JOIN wallets w ON w.publisher_id = v.publisher_id AND w.advertiser_id = v.advertiser_id
+      LEFT JOIN per ON per.campaign_id = v.id LEFT JOIN life ON life.campaign_id = v.id
+     WHERE per.campaign_id IS NOT NULL
+        OR (v.start_at < ${dayEndSql(p.end)} AND (v.end_at IS NULL OR v.end_at >= ${dayStartSql(p.start)})
+            AND (v.canceled_at IS NULL OR v.canceled_at >= ${dayStartSql(p.start)}))
+     ORDER BY lower(v.name), v.id`;
+}
+/**
  * One row per advertiser with serving (`stats`: advertiser_id and the sums, from whichever engine
  * counted them) or a campaign active at `now`, with its name and its wallets summed over the scope.
  */
@@ -213,30 +239,16 @@ export function createRmReportsRepo(db: Db) {
      * period's sums, today's and lifetime spend, and the wallet at the campaign's publisher.
      */
     campaignStates(r: ReportScope, p: Period, today: string) {
-      return db.$queryRaw<
-        CampaignStateRow[]
-      >`
-        WITH v AS (
-          SELECT c.id, c.name, c.ad_type, c.active, c.start_at, c.end_at, c.canceled_at, c.daily_budget_cents, c.total_budget_cents,
-                 c.publisher_id, c.advertiser_id
-            FROM campaigns c WHERE ${scopeSql(r, 'c')} AND c.deleted_at IS NULL
-        ),
-        per AS (SELECT s.campaign_id, ${SUMS} FROM rm_daily_stats s JOIN v ON v.id = s.campaign_id
-                 WHERE s.day BETWEEN ${p.start}::date AND ${p.end}::date GROUP BY s.campaign_id),
-        life AS (SELECT s.campaign_id, sum(s.spent_cents)::bigint AS consumed_cents,
-                        coalesce(sum(s.spent_cents) FILTER (WHERE s.day = ${today}::date), 0)::bigint AS spent_today_cents
-                   FROM rm_daily_stats s JOIN v ON v.id = s.campaign_id GROUP BY s.campaign_id)
-        SELECT v.id, v.name, v.ad_type::text AS ad_type, v.active, v.start_at, v.end_at, v.canceled_at, v.daily_budget_cents,
-               v.total_budget_cents, pub.name AS publisher_name, w.balance_cents AS wallet_cents,
-               per.impressions, per.views, per.clicks, per.conversions, per.income_cents, per.spent_cents,
-               life.spent_today_cents, life.consumed_cents
-          FROM v JOIN accounts pub ON pub.id = v.publisher_id
-          LEFT JOIN wallets w ON w.publisher_id = v.publisher_id AND w.advertiser_id = v.advertiser_id
-          LEFT JOIN per ON per.campaign_id = v.id LEFT JOIN life ON life.campaign_id = v.id
-         WHERE per.campaign_id IS NOT NULL
-            OR (v.start_at < ${dayEndSql(p.end)} AND (v.end_at IS NULL OR v.end_at >= ${dayStartSql(p.start)})
-                AND (v.canceled_at IS NULL OR v.canceled_at >= ${dayStartSql(p.start)}))
-         ORDER BY lower(v.name), v.id`;
+      return campaignStatesWith(
+        db,
+        r,
+        p,
+        sql`per AS (SELECT s.campaign_id, ${SUMS} FROM rm_daily_stats s JOIN v ON v.id = s.campaign_id
+                     WHERE s.day BETWEEN ${p.start}::date AND ${p.end}::date GROUP BY s.campaign_id),
+            life AS (SELECT s.campaign_id, sum(s.spent_cents)::bigint AS consumed_cents,
+                            coalesce(sum(s.spent_cents) FILTER (WHERE s.day = ${today}::date), 0)::bigint AS spent_today_cents
+                       FROM rm_daily_stats s JOIN v ON v.id = s.campaign_id GROUP BY s.campaign_id)`,
+      );
     },
 
     /** Sum of the advertiser's wallet balances on the scope's publishers. */
