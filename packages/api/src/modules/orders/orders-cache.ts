@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { Prisma } from '../../generated/prisma/client.ts';
 import { createReadCache, versionsPerTurn, type TagVersions } from '../../lib/cache.ts';
 
 /** What an answer about brands' sales read, up to a day: (retailer, folded brand) pairs, and with `catalogs`, those retailers' offers. */
@@ -22,6 +23,17 @@ const storeDaysOf = (tag: string) => {
   const [, account, location, upTo] = tag.split(':') as [string, string, string, string];
   return { accountId: Number(account), locationId: Number(location), upTo };
 };
+
+/**
+ * The version of an answer up to day `t.up_to` of account `t.account_id` in a table of versions per day
+ * and per whole month (its rows `v` that `match`): the months before that day's, and that month's
+ * days up to it (a few dozen rows however long the history).
+ */
+const versionUpTo = (table: Prisma.Sql, match: Prisma.Sql) => Prisma.sql`
+  ((SELECT coalesce(sum(v.version), 0) FROM ${table} v
+     WHERE v.account_id = t.account_id AND ${match} AND v.whole_month AND v.day < date_trunc('month', t.up_to::date)::date)
+ + (SELECT coalesce(sum(v.version), 0) FROM ${table} v
+     WHERE v.account_id = t.account_id AND ${match} AND NOT v.whole_month AND v.day BETWEEN date_trunc('month', t.up_to::date)::date AND t.up_to::date))::bigint`;
 
 /**
  * Versions as the database keeps them; nothing is bumped from here. The reads of one turn of the
@@ -53,11 +65,7 @@ function databaseVersions(db: Db): TagVersions {
         brands.length
           ? db.$queryRaw<Array<{ account_id: number; up_to: string; brand: string; version: bigint }>>`
               SELECT t.account_id, t.up_to, t.brand,
-                     ((SELECT coalesce(sum(v.version), 0) FROM sales_brand_versions v
-                        WHERE v.account_id = t.account_id AND v.brand = t.brand AND v.whole_month AND v.day < date_trunc('month', t.up_to::date)::date)
-                    + (SELECT coalesce(sum(v.version), 0) FROM sales_brand_versions v
-                        WHERE v.account_id = t.account_id AND v.brand = t.brand AND NOT v.whole_month
-                          AND v.day BETWEEN date_trunc('month', t.up_to::date)::date AND t.up_to::date))::bigint AS version
+                     ${versionUpTo(Prisma.sql`sales_brand_versions`, Prisma.sql`v.brand = t.brand`)} AS version
                 FROM unnest(${brands.map((b) => b.accountId)}::int[], ${brands.map((b) => b.upTo)}::text[], ${brands.map((b) => b.brand)}::text[]) AS t(account_id, up_to, brand)`
           : [],
         catalogs.length
@@ -66,12 +74,7 @@ function databaseVersions(db: Db): TagVersions {
         stores.length
           ? db.$queryRaw<Array<{ account_id: number; location_id: number; up_to: string; version: bigint }>>`
               SELECT t.account_id, t.location_id, t.up_to,
-                     ((SELECT coalesce(sum(v.version), 0) FROM sales_store_versions v
-                        WHERE v.account_id = t.account_id AND (t.location_id = 0 OR v.location_id = t.location_id)
-                          AND v.whole_month AND v.day < date_trunc('month', t.up_to::date)::date)
-                    + (SELECT coalesce(sum(v.version), 0) FROM sales_store_versions v
-                        WHERE v.account_id = t.account_id AND (t.location_id = 0 OR v.location_id = t.location_id) AND NOT v.whole_month
-                          AND v.day BETWEEN date_trunc('month', t.up_to::date)::date AND t.up_to::date))::bigint AS version
+                     ${versionUpTo(Prisma.sql`sales_store_versions`, Prisma.sql`(t.location_id = 0 OR v.location_id = t.location_id)`)} AS version
                 FROM unnest(${stores.map((x) => x.accountId)}::int[], ${stores.map((x) => x.locationId)}::int[], ${stores.map((x) => x.upTo)}::text[]) AS t(account_id, location_id, up_to)`
           : [],
       ]);
