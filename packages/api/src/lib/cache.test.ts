@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryCache, createReadCache, createRedisCache, type Cache } from './cache.ts';
 
 interface Engine {
@@ -285,6 +285,39 @@ describe.each(engines)('%s tag versions and read cache', (_name, make) => {
     release();
     expect(await slow).toBe('old');
     expect(await reads.read('race', ['r'], async () => db)).toBe('new');
+  });
+
+  it('runs one load of a key at a time: reads after a change wait for the running load, then share one new load', async () => {
+    const reads = createReadCache(cache.versions);
+    let db = 'v1';
+    let running = 0;
+    let most = 0;
+    const gates: Array<() => void> = [];
+    const load = async () => {
+      const seen = db;
+      most = Math.max(most, ++running);
+      await new Promise<void>((r) => gates.push(r));
+      running--;
+      return seen;
+    };
+    const first = reads.read('busy', ['w'], load);
+    await vi.waitFor(() => expect(gates).toHaveLength(1));
+    // Writes commit while it runs: each reader after them must see the newest, without a second load beside the first.
+    db = 'v2';
+    await reads.changed('w');
+    const after = Array.from({ length: 5 }, () => reads.read('busy', ['w'], load));
+    db = 'v3';
+    await reads.changed('w');
+    const later = reads.read('busy', ['w'], load);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(gates).toHaveLength(1);
+    gates[0]!();
+    expect(await first).toBe('v1');
+    await vi.waitFor(() => expect(gates).toHaveLength(2));
+    gates[1]!();
+    expect(await Promise.all([...after, later])).toEqual(Array(6).fill('v3'));
+    expect(most).toBe(1);
+    expect(gates).toHaveLength(2);
   });
 
   it('holds at most maxBytes of text, dropping the least recently read first', async () => {

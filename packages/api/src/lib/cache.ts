@@ -249,32 +249,36 @@ export function createReadCache(
     sizeCalculation: (e, key) => key.length + Math.max(1, typeof e.value === 'string' ? e.value.length : sizeOf(e.value)),
   });
   // Loads in flight by key, joined by reads under the same versions (a burst of misses is one query).
+  // One load per key at a time: a read under other versions waits for the running one, then reads
+  // the versions again, so writes faster than a load do not pile loads of one answer on each other.
   const loading = new Map<string, { stamp: string; promise: Promise<unknown> }>();
-  return {
-    async read<T>(key: string, tags: readonly CacheTag[], load: () => Promise<T>, until?: (value: T) => number | null): Promise<T> {
-      const current = await versions.read(tags.map((t) => (typeof t === 'string' ? t : t.tag)));
-      const held = entries.get(key);
-      const at = now();
-      const valid = (e: { versions: string[]; loadedAt: number }) =>
-        e.versions.length === current.length && tags.every((t, i) => e.versions[i] === current[i] || (typeof t !== 'string' && at - e.loadedAt < t.lagMs));
-      if (held && held.expiresAt > at && valid(held)) return held.value as T;
-      const stamp = current.join('\n');
-      const inFlight = loading.get(key);
-      if (inFlight?.stamp === stamp) return inFlight.promise as Promise<T>;
-      // Stored under the versions read before loading: a write that commits meanwhile changes them
-      // afterwards, so the next read does not match and loads again.
-      const promise = load()
-        .then((value) => {
-          const expiresAt = Math.min(now() + ttlSeconds * 1000, until?.(value) ?? Infinity);
-          if (expiresAt > now()) entries.set(key, { value: deepFreeze(value), versions: current, loadedAt: at, expiresAt });
-          return value;
-        })
-        .finally(() => {
-          if (loading.get(key)?.promise === promise) loading.delete(key);
-        });
-      loading.set(key, { stamp, promise });
-      return promise;
-    },
-    changed: (...tags) => versions.bump(tags),
-  };
+  async function read<T>(key: string, tags: readonly CacheTag[], load: () => Promise<T>, until?: (value: T) => number | null): Promise<T> {
+    const current = await versions.read(tags.map((t) => (typeof t === 'string' ? t : t.tag)));
+    const held = entries.get(key);
+    const at = now();
+    const valid = (e: { versions: string[]; loadedAt: number }) =>
+      e.versions.length === current.length && tags.every((t, i) => e.versions[i] === current[i] || (typeof t !== 'string' && at - e.loadedAt < t.lagMs));
+    if (held && held.expiresAt > at && valid(held)) return held.value as T;
+    const stamp = current.join('\n');
+    const inFlight = loading.get(key);
+    if (inFlight?.stamp === stamp) return inFlight.promise as Promise<T>;
+    if (inFlight) {
+      await inFlight.promise.catch(() => undefined);
+      return read(key, tags, load, until);
+    }
+    // Stored under the versions read before loading: a write that commits meanwhile changes them
+    // afterwards, so the next read does not match and loads again.
+    const promise = load()
+      .then((value) => {
+        const expiresAt = Math.min(now() + ttlSeconds * 1000, until?.(value) ?? Infinity);
+        if (expiresAt > now()) entries.set(key, { value: deepFreeze(value), versions: current, loadedAt: at, expiresAt });
+        return value;
+      })
+      .finally(() => {
+        if (loading.get(key)?.promise === promise) loading.delete(key);
+      });
+    loading.set(key, { stamp, promise });
+    return promise;
+  }
+  return { read, changed: (...tags) => versions.bump(tags) };
 }
