@@ -206,7 +206,8 @@ describe('the industry: its own brands at its retailers, as aggregates', () => {
     } finally {
       await other.close();
     }
-  });
+    // An app of its own: on ClickHouse its start creates its tables and loads the sales so far (20 s on a quiet machine).
+  }, 120_000);
 });
 
 describe('downloads and embeds', () => {
@@ -345,5 +346,42 @@ describe('k-anonymity', () => {
     expect(suppressed([9, 6, 3, 2])).toEqual([9, 6, null, null]);
     expect(suppressed([7, 1])).toEqual([null, null]);
     expect(suppressed([5, 5])).toEqual([5, 5]);
+  });
+});
+
+describe('names in kept answers', () => {
+  it('a product, store or retailer renamed reaches the answers kept at once, and a price change leaves them', async () => {
+    const sellout = async () => (await ok('/metabase/analytics-grocery', { ...PERIOD, location_id: a.locationId, queries: ['by_category', 'by_product'] })).cards;
+    const industry = async () => (await ok('/metabase/analytics', { ...PERIOD, queries: ['by_retailer', 'by_store'] }, brand)).cards;
+    const [product, store, retailer] = await Promise.all([
+      t.db.product.findUniqueOrThrow({ where: { id: a.products.leite } }),
+      t.db.location.findUniqueOrThrow({ where: { id: a.locationId } }),
+      t.db.account.findUniqueOrThrow({ where: { id: bomPreco } }),
+    ]);
+    const before = await sellout();
+    await sellout();
+    const kept = await industry();
+    const labelVersion = async () => (await t.db.labelVersion.findUnique({ where: { accountId: bomPreco } }))?.version ?? 0n;
+    // A price is not a name: nothing to raise.
+    const version = await labelVersion();
+    await t.db.product.update({ where: { id: product.id }, data: { priceCents: product.priceCents + 1n } });
+    expect(await labelVersion()).toBe(version);
+    expect(await sellout()).toEqual(before);
+    try {
+      await t.db.product.update({ where: { id: product.id }, data: { name: 'Leite Renomeado', categories: ['Laticínios'] } });
+      const renamed = await sellout();
+      expect(renamed.by_product.find((r: { product_id: number }) => r.product_id === product.id).name).toBe('Leite Renomeado');
+      expect(renamed.by_category.map((r: { category: string }) => r.category)).toContain('Laticínios');
+      await t.db.location.update({ where: { id: store.id }, data: { name: 'Loja Renomeada' } });
+      await t.db.account.update({ where: { id: bomPreco }, data: { name: 'Bom Preço Renomeado' } });
+      const now = await industry();
+      expect(now.by_retailer.map((r: { retailer: string }) => r.retailer)).toContain('Bom Preço Renomeado');
+      expect(now.by_store.map((r: { store: string }) => r.store)).toContain('Loja Renomeada');
+      expect(kept.by_store.map((r: { store: string }) => r.store)).toContain(store.name);
+    } finally {
+      await t.db.product.update({ where: { id: product.id }, data: { name: product.name, categories: product.categories, priceCents: product.priceCents } });
+      await t.db.location.update({ where: { id: store.id }, data: { name: store.name } });
+      await t.db.account.update({ where: { id: bomPreco }, data: { name: retailer.name } });
+    }
   });
 });

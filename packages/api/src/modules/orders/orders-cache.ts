@@ -49,15 +49,18 @@ const versionUpTo = (table: Prisma.Sql, match: Prisma.Sql) => Prisma.sql`
  *   changed them commits): `store:account:store:day` (store 0: every store of the account), summed as
  *   the brands' are.
  * - A retailer's catalog (catalog_versions, raised by every write of its products or offers): `catalog:account`.
+ * - The names an account's answers show (label_versions, raised by a change of a product's name, SKU,
+ *   brand or categories, a store's name or the account's): `labels:account`.
  */
 function databaseVersions(db: Db): TagVersions {
   return {
     read: versionsPerTurn(async (tags) => {
       const brands = tags.filter((t) => t.startsWith('brand:')).map(brandOf);
       const catalogs = tags.filter((t) => t.startsWith('catalog:')).map((t) => Number(t.slice('catalog:'.length)));
+      const labels = tags.filter((t) => t.startsWith('labels:')).map((t) => Number(t.slice('labels:'.length)));
       const stores = tags.filter((t) => t.startsWith('store:')).map(storeDaysOf);
       const accounts = [...new Set(tags.filter((t) => /^\d/.test(t)).map((t) => Number(t.split(':')[0])))];
-      const [orders, sales, offers, storeSales] = await Promise.all([
+      const [orders, sales, offers, storeSales, names] = await Promise.all([
         accounts.length
           ? db.$queryRaw<Array<{ account_id: number; location_id: number; version: bigint }>>`
               SELECT account_id, location_id, version FROM order_versions WHERE account_id = ANY(${accounts}::int[])`
@@ -77,6 +80,9 @@ function databaseVersions(db: Db): TagVersions {
                      ${versionUpTo(Prisma.sql`sales_store_versions`, Prisma.sql`(t.location_id = 0 OR v.location_id = t.location_id)`)} AS version
                 FROM unnest(${stores.map((x) => x.accountId)}::int[], ${stores.map((x) => x.locationId)}::int[], ${stores.map((x) => x.upTo)}::text[]) AS t(account_id, location_id, up_to)`
           : [],
+        labels.length
+          ? db.$queryRaw<Array<{ account_id: number; version: bigint }>>`SELECT account_id, version FROM label_versions WHERE account_id = ANY(${labels}::int[])`
+          : [],
       ]);
       const byTag = new Map<string, string>();
       const sums = new Map<number, bigint>();
@@ -88,6 +94,7 @@ function databaseVersions(db: Db): TagVersions {
       for (const r of sales) byTag.set(brandTag(r.account_id, r.up_to, r.brand), String(r.version));
       for (const r of offers) byTag.set(`catalog:${r.account_id}`, String(r.version));
       for (const r of storeSales) byTag.set(storeDaysTag(r.account_id, r.location_id, r.up_to), String(r.version));
+      for (const r of names) byTag.set(`labels:${r.account_id}`, String(r.version));
       return byTag;
     }, '0'),
     bump: async () => undefined,
@@ -105,12 +112,14 @@ export interface OrdersCache {
   /**
    * The same about the sales of brands at retailers up to a day: loaded again once a sale or a rupture
    * of one of those brands at one of those retailers changed on a day up to it (another brand's orders
-   * leave it, and so do later days'), or with `catalogs`, once one of those retailers' offers changed.
+   * leave it, and so do later days'), or with `catalogs`, once one of those retailers' offers changed,
+   * or once a name those retailers' answers show changed.
    */
   readBrands(reads: BrandReads, key: string, load: () => Promise<string>): Promise<string>;
   /**
    * The same about a store's sales (or every store's) up to a day (AAAA-MM-DD): loaded again once a
-   * sale of that store changed on a day up to it (later days' leave it).
+   * sale of that store changed on a day up to it (later days' leave it), or a name the account's answers
+   * show changed.
    */
   readStoreDays(accountId: number, locationId: number | undefined, upTo: string, key: string, load: () => Promise<string>): Promise<string>;
 }
@@ -125,25 +134,30 @@ export const noOrdersCache: OrdersCache = {
 
 /**
  * The orders list's pages and the board's columns, as the JSON text answered, kept in this process
- * while the versions of the stores they read stay the same, for a minute at most. Every instance
+ * while the versions of the stores they read stay the same, for a minute at most; the analytics
+ * answers (readBrands, readStoreDays), whose names are versioned too, for half an hour. Every instance
  * checks the database's versions, so a write on any instance (or a provider's webhook, a job, a
  * script) is seen by the next read on every other; the board's viewers, who all reload when an order
  * changes, cost one query between them. `maxBytes` 0: nothing is kept (every read loads).
  */
 export function createOrdersCache(db: Db, { maxBytes = 64 * 2 ** 20 }: { maxBytes?: number } = {}): OrdersCache {
   if (maxBytes <= 0) return noOrdersCache;
-  const reads = createReadCache(databaseVersions(db), { maxBytes, ttlSeconds: 60 });
+  const versions = databaseVersions(db);
+  const reads = createReadCache(versions, { maxBytes, ttlSeconds: 60 });
+  // A dashboard opened again a while later (another period, then back) finds its answers.
+  const answers = createReadCache(versions, { maxBytes, ttlSeconds: 30 * 60 });
   return {
     read: (accountId, locationId, key, load) =>
       reads.read(`${accountId}:${locationId ?? '*'}:${key}`, [locationId === undefined ? String(accountId) : `${accountId}:${locationId}`], load),
     readAccounts: (accountIds, key, load) => reads.read(`[${accountIds.join(',')}]:${key}`, accountIds.map(String), load),
     readBrands: ({ brands, upTo, catalogs = [] }, key, load) => {
-      const tags = [...brands.map((b) => brandTag(b.accountId, upTo, b.brand)), ...catalogs.map((id) => `catalog:${id}`)];
-      return reads.read(`${JSON.stringify(tags)}:${key}`, tags, load);
+      const retailers = [...new Set(brands.map((b) => b.accountId))];
+      const tags = [...brands.map((b) => brandTag(b.accountId, upTo, b.brand)), ...catalogs.map((id) => `catalog:${id}`), ...retailers.map((id) => `labels:${id}`)];
+      return answers.read(`${JSON.stringify(tags)}:${key}`, tags, load);
     },
     readStoreDays: (accountId, locationId, upTo, key, load) => {
       const tag = storeDaysTag(accountId, locationId, upTo);
-      return reads.read(`${tag}:${key}`, [tag], load);
+      return answers.read(`${tag}:${key}`, [tag, `labels:${accountId}`], load);
     },
   };
 }
