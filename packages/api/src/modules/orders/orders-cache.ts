@@ -50,7 +50,7 @@ const versionUpTo = (table: Prisma.Sql, match: Prisma.Sql) => Prisma.sql`
  *   the brands' are.
  * - A retailer's catalog (catalog_versions, raised by every write of its products or offers): `catalog:account`.
  * - The names an account's answers show (label_versions, raised by a change of a product's name, SKU,
- *   brand or categories, a store's name or the account's): `labels:account`.
+ *   brand or categories, a store's, a customer's or the account's name): `labels:account`.
  */
 function databaseVersions(db: Db): TagVersions {
   return {

@@ -91,10 +91,14 @@ export function createSalesDashboardService({ engine, db, scope, cache = noOrder
   }
   type Periods = Awaited<ReturnType<typeof periodsOf>>;
 
-  /** `load`'s answer as JSON text, kept per the periods, stores and channel it counts (and `extra`) until an order of theirs changes. */
+  /**
+   * `load`'s answer as JSON text, kept per the periods, stores and channel it counts (and `extra`) until
+   * a sale of the store (or of any, with none chosen) changes on a day up to the period's end (a later
+   * day's orders leave it), or a name it shows changes.
+   */
   async function cached<T>(caller: Caller, kind: string, p: Periods, extra: unknown, load: () => Promise<T>): Promise<JsonText<T>> {
     const key = `sales:${kind}:${JSON.stringify([p.current, p.before, p.head.compare, extra])}`;
-    return new JsonText(await cache.read(caller.accountId, p.current.locationId, key, async () => JSON.stringify(await load())));
+    return new JsonText(await cache.readStoreDays(caller.accountId, p.current.locationId, p.current.to, key, async () => JSON.stringify(await load())));
   }
 
   /** The days of the period and of its comparison, each by its date. */

@@ -144,6 +144,29 @@ describe('the dashboard data service', () => {
     ]);
   });
 
+  it('a product or customer renamed shows at once in kept answers; an order after the period leaves them', async () => {
+    const query = 'from=2026-03-09&to=2026-03-10&compare=none';
+    const kept = [await dashboard('top-products', query), await dashboard('top-customers', query)];
+    const [product, customer] = await Promise.all([
+      t.db.product.findUniqueOrThrow({ where: { id: a.products.queijo } }),
+      t.db.customer.findUniqueOrThrow({ where: { id: b.customerId } }),
+    ]);
+    // An order today, after the period: the answers stay as they were, not loaded again.
+    await createOrder(a, {}, [{ product_id: a.products.queijo, weight: 0.2 }]);
+    expect([await dashboard('top-products', query), await dashboard('top-customers', query)]).toEqual(kept);
+    try {
+      await t.db.product.update({ where: { id: product.id }, data: { name: 'Queijo Renomeado' } });
+      await t.db.customer.update({ where: { id: customer.id }, data: { name: 'Cliente Renomeado' } });
+      const products = await dashboard('top-products', query);
+      expect(products.products.find((r: { product_id: number }) => r.product_id === product.id).name).toBe('Queijo Renomeado');
+      const customers = await dashboard('top-customers', query);
+      expect(customers.customers.find((r: { customer_id: number }) => r.customer_id === customer.id).name).toBe('Cliente Renomeado');
+    } finally {
+      await t.db.product.update({ where: { id: product.id }, data: { name: product.name } });
+      await t.db.customer.update({ where: { id: customer.id }, data: { name: customer.name } });
+    }
+  });
+
   it('a canceled order leaves every figure', async () => {
     const res = await post(`/api/picking/status/${o2}`, { status: 'canceled' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
