@@ -23,11 +23,12 @@
 //      3,000 products) /metabase/kpi, analytics, stocks and customers;
 // and, for reference, the year-long calls timed alone with nothing kept. BENCH_ROWS=metabase: the
 // analytics cards' rows only.
-// Answers are kept while the orders they count stay the same (the orders' cache and its versions,
-// raised by every write of an order or its lines): so that misses are measured too, orders are refunded
-// and restored all along the rows (BENCH_WRITES_PER_SECOND, default 0.5, about four times the dataset's
-// own rate of order writes: 1,370 orders a day through ~8 steps each), each write making every answer of
-// its store and of the whole account load again; and every row has a reference row served by a second
+// Answers are kept while the sales they count stay the same (the orders' cache and its versions, raised
+// per store or brand and day as writes commit): so that misses are measured too, orders of the last 30
+// days are refunded and restored all along the rows (BENCH_WRITES_PER_SECOND, default 0.5, about four
+// times the dataset's own rate of order writes: 1,370 orders a day through ~8 steps each), each write
+// making the answers of its store (and of the whole account, and of its brands) whose period ends on or
+// after its day load again; and every row has a reference row served by a second
 // server process keeping nothing (ORDERS_CACHE_MB=0: every call reads the rollups).
 // Every row is also run on a third server process reading ClickHouse (ANALYTICS_ENGINE=clickhouse, embedded
 // chDB in BENCH_CLICKHOUSE_DIR, default /tmp/backoffice-bench-chdb): loaded from PostgreSQL on its first
