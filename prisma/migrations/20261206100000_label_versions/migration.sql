@@ -2,7 +2,7 @@
 -- changes (and can be kept for as long as its sales stay the same).
 --   label_versions (account): raised in the same transaction by every statement that changes the
 --                  name, SKU, brand or categories of one of the account's products, or deletes one;
---                  the name of one of its stores or of its customers (or deletes a customer); or its
+--                  the name of one of its stores or of its customers (or deletes one); or its
 --                  own name (a brand's dashboards show it).
 -- One statement raises its accounts in id order: two statements cannot take them crosswise.
 CREATE TABLE "label_versions" (
@@ -33,14 +33,8 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE OR REPLACE FUNCTION label_versions_locations() RETURNS trigger
-  LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM label_versions_raise((SELECT array_agg(DISTINCT c.account_id) FROM changed c JOIN before b ON b.id = c.id WHERE b.name IS DISTINCT FROM c.name));
-  RETURN NULL;
-END $$;
-
-CREATE OR REPLACE FUNCTION label_versions_customers() RETURNS trigger
+-- Stores and customers: their name (a store or customer deleted takes its name along).
+CREATE OR REPLACE FUNCTION label_versions_named() RETURNS trigger
   LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
@@ -63,10 +57,12 @@ CREATE TRIGGER label_versions_products_update AFTER UPDATE ON "products"
 CREATE TRIGGER label_versions_products_delete AFTER DELETE ON "products"
   REFERENCING OLD TABLE AS before FOR EACH STATEMENT EXECUTE FUNCTION label_versions_products();
 CREATE TRIGGER label_versions_locations_update AFTER UPDATE ON "locations"
-  REFERENCING OLD TABLE AS before NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION label_versions_locations();
+  REFERENCING OLD TABLE AS before NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION label_versions_named();
+CREATE TRIGGER label_versions_locations_delete AFTER DELETE ON "locations"
+  REFERENCING OLD TABLE AS before FOR EACH STATEMENT EXECUTE FUNCTION label_versions_named();
 CREATE TRIGGER label_versions_customers_update AFTER UPDATE ON "customers"
-  REFERENCING OLD TABLE AS before NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION label_versions_customers();
+  REFERENCING OLD TABLE AS before NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION label_versions_named();
 CREATE TRIGGER label_versions_customers_delete AFTER DELETE ON "customers"
-  REFERENCING OLD TABLE AS before FOR EACH STATEMENT EXECUTE FUNCTION label_versions_customers();
+  REFERENCING OLD TABLE AS before FOR EACH STATEMENT EXECUTE FUNCTION label_versions_named();
 CREATE TRIGGER label_versions_accounts_update AFTER UPDATE ON "accounts"
   REFERENCING OLD TABLE AS before NEW TABLE AS changed FOR EACH STATEMENT EXECUTE FUNCTION label_versions_accounts();
