@@ -52,6 +52,7 @@ import { regionsModule } from './modules/regions/regions.module.ts';
 import { slotsModule } from './modules/slots/slots.module.ts';
 import { emailModule, type EmailTransport } from './modules/email/email.module.ts';
 import { flyersModule } from './modules/flyers/flyers.module.ts';
+import { tradeModule } from './modules/trade/trade.module.ts';
 import { locationsModule } from './modules/locations/locations.module.ts';
 import { notificationsModule } from './modules/notifications/notifications.module.ts';
 import { promotionsModule } from './modules/promotions/promotions.module.ts';
@@ -61,6 +62,7 @@ import { rmReportsModule } from './modules/rm-reports/rm-reports.module.ts';
 import { systemModule } from './modules/system/system.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 import { walletsModule } from './modules/wallets/wallets.module.ts';
+import { tvDevicesModule } from './modules/tv-devices/tv-devices.module.ts';
 
 export interface BuildOptions {
   /** An already-open database (tests, or server.ts after migrating); otherwise one is opened from config. */
@@ -194,7 +196,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     paymentsModule,
     paymentHubModule,
     flyersModule,
+    tradeModule,
     retailMediaModule,
+    tvDevicesModule,
     // Its ad index hears of every retail-media write: it precedes the modules that write.
     adServingModule,
     orderAttributionModule,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { workspaceRoot } from './lib/paths.ts';
 
@@ -82,6 +83,13 @@ const EnvSchema = z.object({
   WHATSAPP_RATE_PER_SECOND: z.coerce.number().int().positive().default(80),
   /** Milliseconds the simulator waits before it reports a message delivered and decides a template. */
   WHATSAPP_SIMULATOR_DELAY_MS: z.coerce.number().int().min(0).default(1500),
+  /** TV devices in Cloud Firestore: the Firebase project, with FIREBASE_CREDENTIALS, GOOGLE_APPLICATION_CREDENTIALS or FIRESTORE_EMULATOR_HOST. */
+  FIREBASE_PROJECT_ID: z.string().regex(/^[a-z0-9-]{4,40}$/).optional(),
+  /** A service account's JSON key, inline or as a file path. */
+  FIREBASE_CREDENTIALS: z.string().optional(),
+  GOOGLE_APPLICATION_CREDENTIALS: z.string().optional(),
+  FIRESTORE_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d{1,5}$/, 'host:port').optional(),
+  TV_DEVICES_COLLECTION: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/).default('devices'),
 });
 
 export interface AppConfig {
@@ -163,6 +171,22 @@ export interface AppConfig {
     ratePerSecond: number;
     simulatorDelayMs: number;
   };
+  /**
+   * Where the TV device collection lives: PostgreSQL (default), or Cloud Firestore when Firebase is
+   * configured (FIREBASE_PROJECT_ID with FIREBASE_CREDENTIALS or GOOGLE_APPLICATION_CREDENTIALS, or
+   * FIRESTORE_EMULATOR_HOST), in the collection TV_DEVICES_COLLECTION.
+   */
+  tvDevices:
+    | { store: 'postgres' }
+    | {
+        store: 'firestore';
+        firestore: {
+          projectId: string;
+          collection: string;
+          serviceAccount?: { client_email: string; private_key: string; project_id?: string };
+          emulatorHost?: string;
+        };
+      };
   paymentHub: {
     provider: 'simulator' | 'mercado_pago';
     simulator: { secret: string; confirmDelayMs: number };
@@ -267,8 +291,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           }
         : null,
     },
+    tvDevices: tvDeviceStore(e),
     ...overrides,
   };
+}
+
+/** The TV device collection: Firestore when Firebase is configured, else PostgreSQL. */
+function tvDeviceStore(e: z.output<typeof EnvSchema>): AppConfig['tvDevices'] {
+  const emulatorHost = e.FIRESTORE_EMULATOR_HOST;
+  const serviceAccount = e.FIREBASE_CREDENTIALS ? readServiceAccount(e.FIREBASE_CREDENTIALS) : undefined;
+  const projectId = e.FIREBASE_PROJECT_ID ?? serviceAccount?.project_id ?? (emulatorHost ? 'demo-backoffice' : undefined);
+  if (!projectId || !(serviceAccount || e.GOOGLE_APPLICATION_CREDENTIALS || emulatorHost)) return { store: 'postgres' };
+  return { store: 'firestore', firestore: { projectId, collection: e.TV_DEVICES_COLLECTION, serviceAccount, emulatorHost } };
+}
+
+/** FIREBASE_CREDENTIALS: the service account's JSON key itself, or the path of its file. */
+function readServiceAccount(value: string): { client_email: string; private_key: string; project_id?: string } {
+  const text = value.trim().startsWith('{') ? value : readFileSync(value, 'utf8');
+  const key = z.object({ client_email: z.string().min(1), private_key: z.string().min(1), project_id: z.string().optional() }).safeParse(JSON.parse(text));
+  if (!key.success) throw new Error('FIREBASE_CREDENTIALS must be a service account JSON key (client_email, private_key)');
+  return key.data;
 }
 
 /** "assign,pickup,finish" seconds as milliseconds; "manual": none. */

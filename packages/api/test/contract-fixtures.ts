@@ -23,6 +23,7 @@ import { locationsFixtures } from './fixtures/locations.ts';
 import { operatorsFixtures } from './fixtures/operators.ts';
 import { regionsFixtures } from './fixtures/regions.ts';
 import { slotsFixtures } from './fixtures/slots.ts';
+import { tradeFixtures } from './fixtures/trade.ts';
 import { catalogFixtures } from './fixtures/catalog.ts';
 import { customersFixtures } from './fixtures/customers.ts';
 import { productImportsFixtures } from './fixtures/product-imports.ts';
@@ -35,6 +36,7 @@ import { integrationKeysFixtures } from './fixtures/integration-keys.ts';
 import { messagingCampaignsFixtures } from './fixtures/messaging-campaigns.ts';
 import { chatsFixtures } from './fixtures/chats.ts';
 import { whatsappFixtures } from './fixtures/whatsapp.ts';
+import { tvDevicesFixtures } from './fixtures/tv-devices.ts';
 
 export interface FixtureCall {
   params?: Record<string, string | number>;
@@ -249,6 +251,7 @@ export const fixtures: Record<string, Fixture> = {
   ...locationsFixtures,
   ...regionsFixtures,
   ...slotsFixtures,
+  ...tradeFixtures,
   ...operatorsFixtures,
   // Catalog, imports, customers and shopping carts (issue 20).
   ...catalogFixtures,
@@ -264,6 +267,7 @@ export const fixtures: Record<string, Fixture> = {
   // Chats (issue 22).
   ...chatsFixtures,
   ...whatsappFixtures,
+  ...tvDevicesFixtures,
   // Analytics (issue 23).
   ...analyticsFixtures,
   // Account and session

@@ -39,3 +39,5 @@ export * from './integration-keys.ts';
 export * from './messaging-campaigns.ts';
 export * from './chats.ts';
 export * from './whatsapp.ts';
+export * from './trade.ts';
+export * from './tv-devices.ts';
