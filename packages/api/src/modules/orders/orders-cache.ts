@@ -142,14 +142,14 @@ export const noOrdersCache: OrdersCache = {
  */
 export function createOrdersCache(db: Db, { maxBytes = 64 * 2 ** 20 }: { maxBytes?: number } = {}): OrdersCache {
   if (maxBytes <= 0) return noOrdersCache;
-  const versions = databaseVersions(db);
-  const reads = createReadCache(versions, { maxBytes, ttlSeconds: 60 });
-  // A dashboard opened again a while later (another period, then back) finds its answers.
-  const answers = createReadCache(versions, { maxBytes, ttlSeconds: 30 * 60 });
+  // One store of `maxBytes`: analytics answers live its half hour (a dashboard opened again a while
+  // later, another period, then back, finds them); the lists and the board a minute at most.
+  const answers = createReadCache(databaseVersions(db), { maxBytes, ttlSeconds: 30 * 60 });
+  const aMinute = () => Date.now() + 60_000;
   return {
     read: (accountId, locationId, key, load) =>
-      reads.read(`${accountId}:${locationId ?? '*'}:${key}`, [locationId === undefined ? String(accountId) : `${accountId}:${locationId}`], load),
-    readAccounts: (accountIds, key, load) => reads.read(`[${accountIds.join(',')}]:${key}`, accountIds.map(String), load),
+      answers.read(`${accountId}:${locationId ?? '*'}:${key}`, [locationId === undefined ? String(accountId) : `${accountId}:${locationId}`], load, aMinute),
+    readAccounts: (accountIds, key, load) => answers.read(`[${accountIds.join(',')}]:${key}`, accountIds.map(String), load, aMinute),
     readBrands: ({ brands, upTo, catalogs = [] }, key, load) => {
       const retailers = [...new Set(brands.map((b) => b.accountId))];
       const tags = [...brands.map((b) => brandTag(b.accountId, upTo, b.brand)), ...catalogs.map((id) => `catalog:${id}`), ...retailers.map((id) => `labels:${id}`)];

@@ -8,6 +8,7 @@ import {
   type TvDeviceListQuery,
 } from '@backoffice/contracts';
 import { BusinessRuleError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { pageOf } from '../../lib/paging.ts';
 import type { MemberContext } from '../../plugins/identity.ts';
 import { isPublisher } from '../retail-media/scope.ts';
 import type { DeviceCollection, DeviceDoc, DocData } from './device-collection.ts';
@@ -184,8 +185,7 @@ export function createTvDevicesService({ devices, repo, now = () => new Date() }
       const all = (await devices.where('account_id', caller.accountId))
         .map((doc) => toTvDevice(doc, at))
         .sort((a, b) => sign * key(a).localeCompare(key(b)) || a.id.localeCompare(b.id));
-      const data = all.slice((q.page - 1) * q.quantity, q.page * q.quantity);
-      return { data, meta: { page: q.page, quantity: q.quantity, total: all.length, total_pages: Math.ceil(all.length / q.quantity) } };
+      return pageOf(all.slice((q.page - 1) * q.quantity, q.page * q.quantity), q, all.length);
     },
 
     /** Removes the device from the account: it keeps its token and waits to be paired again. */
