@@ -21,6 +21,8 @@ const env = process.env;
 const SEED = env.FUZZ_SEED ? Number(env.FUZZ_SEED) : env.FUZZ_RANDOM === '1' ? Math.floor(Math.random() * 2 ** 31) : 17_2026;
 const RUNS = Number(env.FUZZ_RUNS ?? 3);
 const MUTATIONS = Number(env.FUZZ_MUTATIONS ?? 20);
+/** One write operation in this many (by its seed) also checks the row journal against table checksums (1: all, as `pnpm fuzz` does). */
+const CONFIRM_EVERY = Number(env.FUZZ_CONFIRM_EVERY ?? (env.FUZZ_RANDOM === '1' ? 1 : 8));
 const ONLY = env.FUZZ_ONLY ? new Set(env.FUZZ_ONLY.split(',')) : undefined;
 
 const routeContracts: RouteContract[] = Object.values(contracts as Record<string, unknown>)
@@ -47,13 +49,27 @@ describe(`contract fuzzing (seed ${SEED}, ${RUNS} valid and ${MUTATIONS} broken 
   const started = Date.now();
 
   beforeAll(async () => {
-    // No per-IP or per-e-mail throttling: thousands of requests come from one address, some of them failed logins.
-    t = await createTestApp({
-      rateLimitMax: 1_000_000_000,
-      login: { maxFailuresPerEmail: 1_000_000, maxFailuresPerIp: 1_000_000, windowSeconds: 900 },
-    });
+    // No per-IP or per-e-mail throttling: thousands of requests come from one address, some of them
+    // failed logins. Each accepted write waits for the queue to be empty: the WhatsApp and payment simulators
+    // answer at once (not after their 1.5 s of realism), and retries of jobs a fuzzed call made
+    // fail (a webhook for nothing, a send to nobody) come quickly.
+    const delays = { WHATSAPP_SIMULATOR_DELAY_MS: '0', PAYMENT_SIMULATOR_DELAY_MS: '0' };
+    const saved = Object.fromEntries(Object.keys(delays).map((k) => [k, env[k]]));
+    Object.assign(env, delays);
+    try {
+      t = await createTestApp({
+        jobBackoffMs: 10,
+        rateLimitMax: 1_000_000_000,
+        login: { maxFailuresPerEmail: 1_000_000, maxFailuresPerIp: 1_000_000, windowSeconds: 900 },
+      });
+    } finally {
+      for (const [k, v] of Object.entries(saved)) {
+        if (v === undefined) delete env[k];
+        else env[k] = v;
+      }
+    }
     ctx = await createFixtureContext(t);
-    fuzzer = await createFuzzer(t, ctx, routeContracts, { seed: SEED, runs: RUNS, mutations: MUTATIONS });
+    fuzzer = await createFuzzer(t, ctx, routeContracts, { seed: SEED, runs: RUNS, mutations: MUTATIONS, confirmEvery: CONFIRM_EVERY });
   });
 
   afterAll(async () => {
@@ -72,6 +88,7 @@ describe(`contract fuzzing (seed ${SEED}, ${RUNS} valid and ${MUTATIONS} broken 
           `(${accepted} 2xx, ${refused} 4xx) in ${((Date.now() - started) / 1000).toFixed(1)} s; seed ${SEED}`,
         `fuzz: ${readbacks} write operations read back through their GET, ${compared} fields compared`,
         `fuzz: time in ${Object.entries(fuzzer?.timings ?? {}).map(([k, ms]) => `${k} ${(ms / 1000).toFixed(1)} s`).join(', ')}`,
+        `fuzz: longest settles ${[...(fuzzer?.settleByOperation ?? [])].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([op, ms]) => `${op} ${(ms / 1000).toFixed(1)} s`).join(', ')}`,
         neverAccepted.length ? `fuzz: operations with no 2xx answer in this run: ${neverAccepted.join(', ')}` : '',
         failed.length ? `fuzz: FAILED ${failed.map((r) => r.operationId).join(', ')}; replay with FUZZ_SEED=${SEED} FUZZ_ONLY=${failed.map((r) => r.operationId).join(',')} pnpm fuzz` : '',
       ]
