@@ -8,6 +8,8 @@ import { E2E_JWT_SECRET } from './session.ts';
 const root = resolve(import.meta.dirname, '..');
 // E2E_PORT lets two runs share a machine.
 const PORT = Number(process.env.E2E_PORT ?? 3988);
+/** The local ERP receiver of e2e/erp-integration.e2e.ts: the server's test-only allowance lets callbacks reach it over http. */
+export const ERP_RECEIVER_PORT = PORT + 17;
 
 /**
  * Starts the built product (API + SPA) once for the browser tests: real PostgreSQL/Redis when
@@ -31,6 +33,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       RESPONSE_CONTRACT_CHECK: 'true',
       RESPONSE_CONTRACT_FILE: mismatches,
+      ERP_CALLBACK_ALLOW_HOSTS: `127.0.0.1:${ERP_RECEIVER_PORT}`,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -3,7 +3,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { defaultCodeSplitGroupings } from '@tanstack/router-plugin';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { precompress, pureContracts } from './vite-plugins.ts';
+
+// The toasts' container on its own (src/main.tsx loads it lazily): through the package's index, the
+// dynamic import would bring the whole package into the entry beside the store the screens import.
+const notificationsContainer = join(dirname(dirname(createRequire(import.meta.url).resolve('@mantine/notifications'))), 'esm/Notifications.mjs');
 
 const api = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/search', '/uploads', '/authenticate', '/changeaccount', '/password-recovery', '/update-password', '/app-info', '/openapi.json', '/docs', '/health', '/ready', '/v1',
@@ -20,6 +26,7 @@ const proxied = ['/api', '/search', '/uploads', '/authenticate', '/changeaccount
 const LOGIN_ROUTES = new Set(['/login/', '/login/$origin', '/auth/login']);
 
 export default defineConfig({
+  resolve: { alias: [{ find: /^@mantine\/notifications\/container$/, replacement: notificationsContainer }] },
   plugins: [
     tanstackRouter({
       target: 'react',

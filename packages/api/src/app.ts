@@ -63,6 +63,7 @@ import { systemModule } from './modules/system/system.module.ts';
 import { usersModule } from './modules/users/users.module.ts';
 import { walletsModule } from './modules/wallets/wallets.module.ts';
 import { tvDevicesModule } from './modules/tv-devices/tv-devices.module.ts';
+import { erpIntegrationModule } from './modules/erp-integration/erp-integration.module.ts';
 
 export interface BuildOptions {
   /** An already-open database (tests, or server.ts after migrating); otherwise one is opened from config. */
@@ -186,6 +187,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     productImportsModule,
     shoppingCartsModule,
     ordersModule,
+    // Hears the orders' transitions (order status callbacks to the account's ERP).
+    erpIntegrationModule,
     chatsModule,
     messagingCampaignsModule,
     orderAnalyticsModule,

@@ -90,6 +90,8 @@ const EnvSchema = z.object({
   GOOGLE_APPLICATION_CREDENTIALS: z.string().optional(),
   FIRESTORE_EMULATOR_HOST: z.string().regex(/^[\w.-]+:\d{1,5}$/, 'host:port').optional(),
   TV_DEVICES_COLLECTION: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/).default('devices'),
+  /** ERP callbacks: `host:port` pairs reachable over http and at internal addresses (local receivers in tests); ignored in production. */
+  ERP_CALLBACK_ALLOW_HOSTS: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -187,6 +189,12 @@ export interface AppConfig {
           emulatorHost?: string;
         };
       };
+  /**
+   * ERP order status callbacks (modules/erp-integration): the `host:port` pairs a callback URL may
+   * name over http and at a private or loopback address (ERP_CALLBACK_ALLOW_HOSTS; always empty in
+   * production). Only the server's configuration sets it: no API caller can.
+   */
+  erpCallbacks: { allowHosts: string[] };
   paymentHub: {
     provider: 'simulator' | 'mercado_pago';
     simulator: { secret: string; confirmDelayMs: number };
@@ -292,6 +300,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
         : null,
     },
     tvDevices: tvDeviceStore(e),
+    erpCallbacks: {
+      allowHosts: e.NODE_ENV === 'production' ? [] : (e.ERP_CALLBACK_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim()).filter(Boolean),
+    },
     ...overrides,
   };
 }

@@ -37,6 +37,7 @@ import { messagingCampaignsFixtures } from './fixtures/messaging-campaigns.ts';
 import { chatsFixtures } from './fixtures/chats.ts';
 import { whatsappFixtures } from './fixtures/whatsapp.ts';
 import { tvDevicesFixtures } from './fixtures/tv-devices.ts';
+import { erpIntegrationFixtures } from './fixtures/erp-integration.ts';
 
 export interface FixtureCall {
   params?: Record<string, string | number>;
@@ -78,7 +79,7 @@ const DAY = 86_400_000;
 const ALIADO_SKUS = ['ALIADO-CAFE-500G', 'ALIADO-FILTRO-103'] as const;
 const iso = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY).toISOString();
 const GROCERY_MODULES = moduleIds('dashboard', 'retail_media', 'promotional', 'products', 'users', 'config');
-const INDUSTRY_MODULES = moduleIds('dashboard', 'retail_media', 'users', 'config');
+const INDUSTRY_MODULES = moduleIds('dashboard', 'retail_media', 'promotional.trade', 'users', 'config');
 
 /** An account with an admin of its own (password DEMO_PASSWORD); returns its id. */
 async function account(
@@ -268,6 +269,7 @@ export const fixtures: Record<string, Fixture> = {
   ...chatsFixtures,
   ...whatsappFixtures,
   ...tvDevicesFixtures,
+  ...erpIntegrationFixtures,
   // Analytics (issue 23).
   ...analyticsFixtures,
   // Account and session

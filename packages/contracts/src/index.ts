@@ -41,3 +41,4 @@ export * from './chats.ts';
 export * from './whatsapp.ts';
 export * from './trade.ts';
 export * from './tv-devices.ts';
+export * from './erp-integration.ts';

@@ -5,9 +5,10 @@ import { msg } from './messages.ts';
 
 /**
  * What an integration key may do, each scope a set of routes that declare it (`apiKeyScope`):
- * `orders` creates orders through `POST /api/order` (the store's e-commerce).
+ * `orders` creates orders through `POST /api/order` (the store's e-commerce); `erp` sends the ERP's
+ * batches (products, offers, customers) to `/api/integration/erp/*` and reads their status.
  */
-export const INTEGRATION_KEY_SCOPES = ['orders'] as const;
+export const INTEGRATION_KEY_SCOPES = ['orders', 'erp'] as const;
 export type IntegrationKeyScope = (typeof INTEGRATION_KEY_SCOPES)[number];
 /** How a key starts, so a leaked one is recognisable (secret scanners, logs). */
 export const INTEGRATION_KEY_PREFIX = 'bok_';

@@ -292,8 +292,21 @@ export const CONTRACT_MESSAGES = {
   // issue 21, integration keys
   INTEGRATION_KEY_NAME_REQUIRED: { 'pt-BR': 'Dê um nome à chave, para saber onde ela é usada.', en: 'Name the key, to know where it is used.' },
   INTEGRATION_KEY_SCOPES_REQUIRED: { 'pt-BR': 'Escolha ao menos um escopo para a chave.', en: 'Choose at least one scope for the key.' },
-  INTEGRATION_KEY_SCOPE_UNKNOWN: { 'pt-BR': 'Escopo desconhecido: use orders.', en: 'Unknown scope: use orders.' },
+  INTEGRATION_KEY_SCOPE_UNKNOWN: { 'pt-BR': 'Escopo desconhecido: use orders ou erp.', en: 'Unknown scope: use orders or erp.' },
   INTEGRATION_KEY_SCOPE_REPEATED: { 'pt-BR': 'Cada escopo aparece uma vez só.', en: 'Each scope appears only once.' },
+  // issue 24, ERP integration
+  ERP_OFFER_STORE_REQUIRED: { 'pt-BR': 'Informe a loja: store_id ou store_code.', en: 'Provide the store: store_id or store_code.' },
+  ERP_PROMOTIONAL_PRICE_BELOW: { 'pt-BR': 'O preço promocional deve ser menor que o preço.', en: 'The promotional price must be lower than the price.' },
+  ERP_PROMOTION_END_AFTER_START: { 'pt-BR': 'O fim da promoção deve ser depois do início.', en: 'The promotion must end after it starts.' },
+  ERP_CUSTOMER_KEY_REQUIRED: {
+    'pt-BR': 'Identifique o cliente: external_id, document ou phone.',
+    en: 'Identify the customer: external_id, document or phone.',
+  },
+  ERP_CALLBACK_URL_REQUIRED: { 'pt-BR': 'Informe a URL para ativar o envio.', en: 'Provide the URL to enable sending.' },
+  ERP_BATCH_ID_FORMAT: {
+    'pt-BR': 'O batch_id aceita letras, números, ".", ":", "_" e "-".',
+    en: 'The batch_id takes letters, digits, ".", ":", "_" and "-".',
+  },
   // issue 22, messaging campaigns
   MESSAGING_TEMPLATE_NAME_REQUIRED: { 'pt-BR': 'Informe o nome do template.', en: "Provide the template's name." },
   MESSAGING_TEMPLATE_NAME_FORMAT: {

@@ -10,6 +10,44 @@ export type TradeKind = (typeof TRADE_KINDS)[number];
 export type TradeStatus = (typeof TRADE_STATUSES)[number];
 export type TradeAction = (typeof TRADE_ACTIONS)[number];
 
+export type TradeSide = 'brand' | 'retailer';
+/** Who may take a step: the side that wrote the agreement, the other one, the retailer, or either. */
+export type TradeActor = 'author' | 'other' | 'retailer' | 'either';
+
+/**
+ * The status flow (one table for the API's checks and the screens' buttons): the author drafts,
+ * edits and proposes; only the other side approves or rejects; a rejected one goes back to draft by
+ * its author; the retailer starts it (or its period does); either side records it done. Before
+ * approval only the author withdraws it; an approved one not yet running may be canceled by either
+ * side; a running or finished one is never canceled. `by` is keyed by the status the step leaves.
+ */
+export const TRADE_FLOW: Record<TradeAction, { to: TradeStatus; by: Partial<Record<TradeStatus, TradeActor>> }> = {
+  propose: { to: 'proposed', by: { draft: 'author' } },
+  approve: { to: 'approved', by: { proposed: 'other' } },
+  reject: { to: 'rejected', by: { proposed: 'other' } },
+  revise: { to: 'draft', by: { rejected: 'author' } },
+  start: { to: 'running', by: { approved: 'retailer' } },
+  finish: { to: 'done', by: { running: 'either' } },
+  cancel: { to: 'canceled', by: { draft: 'author', proposed: 'author', rejected: 'author', approved: 'either' } },
+};
+
+/** The side an actor of a step stands for (null: either side), given who wrote the agreement. */
+export function tradeActorSide(actor: TradeActor, author: TradeSide): TradeSide | null {
+  if (actor === 'author') return author;
+  if (actor === 'other') return author === 'brand' ? 'retailer' : 'brand';
+  return actor === 'retailer' ? 'retailer' : null;
+}
+
+/** The steps `me` may take on an agreement in `status` written by `author`, in the flow's order. */
+export function tradeActionsFor(status: TradeStatus, me: TradeSide, author: TradeSide): TradeAction[] {
+  return TRADE_ACTIONS.filter((action) => {
+    const actor = TRADE_FLOW[action].by[status];
+    if (!actor) return false;
+    const side = tradeActorSide(actor, author);
+    return side === null || side === me;
+  });
+}
+
 /** Proof photos: images only, up to 10 MB each. */
 export const TRADE_PROOF_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const TRADE_PROOF_MAX_BYTES = 10 * 1024 * 1024;
@@ -122,6 +160,17 @@ export const TradeResults = z
   })
   .meta({ id: 'TradeResults' });
 
+/** A party the caller may agree with, with the stores and the brand's products an agreement between them may name. */
+export const TradeCounterpart = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    side: z.enum(['brand', 'retailer']).meta({ description: 'O lado da outra parte.' }),
+    locations: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    products: z.array(z.object({ id: z.number().int(), sku: z.string(), name: z.string() })),
+  })
+  .meta({ id: 'TradeCounterpart' });
+
 const trade = 'promotional.trade';
 const readers = { kind: 'account', module: trade } as const;
 const writers = { kind: 'account', module: trade, roles: ['admin', 'manager'] } as const;
@@ -134,9 +183,20 @@ export const tradeRoutes = {
     summary: 'Acordos de trade em que a conta atual é a indústria ou o varejista',
     tags: ['Trade'],
     permission: readers,
-    access: { fixture: 'trade' },
+    // The fixture's agreement is with Café Aurora (`industry`): the brand side lists and reads it too.
+    access: { fixture: 'trade', allow: ['industry'] },
     querystring: TradeListQuery,
     responses: { 200: paged(TradeAgreement) },
+  }),
+  counterparts: defineRoute({
+    method: 'GET',
+    path: '/api/trade/counterparts',
+    operationId: 'listTradeCounterparts',
+    summary: 'As indústrias ou varejistas vinculados com quem a conta pode fazer acordos, com lojas e produtos da marca',
+    tags: ['Trade'],
+    permission: readers,
+    access: {},
+    responses: { 200: z.object({ data: z.array(TradeCounterpart) }) },
   }),
   get: defineRoute({
     method: 'GET',
@@ -145,7 +205,7 @@ export const tradeRoutes = {
     summary: 'Um acordo de trade, com o histórico de status',
     tags: ['Trade'],
     permission: readers,
-    access: { fixture: 'trade' },
+    access: { fixture: 'trade', allow: ['industry'] },
     params: IdParam,
     responses: { 200: TradeAgreementDetail },
     errors: [404],
@@ -169,11 +229,12 @@ export const tradeRoutes = {
     summary: 'Altera um rascunho da própria conta',
     tags: ['Trade'],
     permission: writers,
-    access: { fixture: 'tradeUpdate' },
+    // The brand sees the retailer's draft but only its author edits it.
+    access: { fixture: 'tradeUpdate', forbid: ['industry'] },
     params: IdParam,
     body: UpdateTradeBody,
     responses: { 200: TradeAgreementDetail },
-    errors: [404, 409, 422],
+    errors: [403, 404, 409, 422],
   }),
   action: defineRoute({
     method: 'POST',
@@ -182,11 +243,12 @@ export const tradeRoutes = {
     summary: 'Propõe, aprova, recusa, revisa, inicia, conclui ou cancela um acordo',
     tags: ['Trade'],
     permission: writers,
-    access: { fixture: 'tradeAction' },
+    // Proposing belongs to the author (the retailer here): the brand gets 403 naming it.
+    access: { fixture: 'tradeAction', forbid: ['industry'] },
     params: TradeActionParams,
     body: TradeActionBody,
     responses: { 200: TradeActionResult },
-    errors: [404, 409],
+    errors: [403, 404, 409],
   }),
   uploadProof: defineRoute({
     method: 'POST',
@@ -195,12 +257,12 @@ export const tradeRoutes = {
     summary: 'Envia uma foto de execução de uma loja (varejista, acordo em andamento)',
     tags: ['Trade'],
     permission: writers,
-    access: { fixture: 'tradeProofUpload' },
+    access: { fixture: 'tradeProofUpload', forbid: ['industry'] },
     params: IdParam,
     body: TradeProofUploadBody,
     bodyContentType: 'multipart/form-data',
     responses: { 201: TradeProof },
-    errors: [404, 409, 413],
+    errors: [403, 404, 409, 413],
   }),
   proofs: defineRoute({
     method: 'GET',
@@ -209,7 +271,7 @@ export const tradeRoutes = {
     summary: 'As fotos de execução de um acordo',
     tags: ['Trade'],
     permission: readers,
-    access: { fixture: 'trade' },
+    access: { fixture: 'trade', allow: ['industry'] },
     params: IdParam,
     responses: { 200: z.object({ data: z.array(TradeProof) }) },
     errors: [404],
@@ -221,7 +283,7 @@ export const tradeRoutes = {
     summary: 'Sell-out dos produtos do acordo nas suas lojas no período, contra o período anterior de mesma duração',
     tags: ['Trade'],
     permission: readers,
-    access: { fixture: 'trade' },
+    access: { fixture: 'trade', allow: ['industry'] },
     params: IdParam,
     responses: { 200: TradeResults },
     errors: [404],

@@ -96,6 +96,42 @@ export const TvDeviceListQuery = PageQuery.extend({
 });
 export type TvDeviceListQuery = z.output<typeof TvDeviceListQuery>;
 
+/** The TV's playlist request: its token, as in the heartbeat. */
+export const TvPlaylistBody = z.strictObject({ token: TvDeviceToken }).meta({ id: 'TvPlaylistBody' });
+
+/** One ad of the playlist: its media, how long an image stays on screen, and the beacon to fire when it is shown. */
+export const TvPlaylistAd = z
+  .object({
+    ad_id: z.number().int(),
+    campaign_id: z.number().int(),
+    media_url: z.string().meta({ description: 'Endereço absoluto da imagem ou do vídeo.' }),
+    media_type: z.enum(['image', 'video']),
+    duration: z.number().int().meta({ description: 'Segundos na tela (imagens; o vídeo toca até o fim).' }),
+    impression_url: z.string().meta({ description: 'POST aqui quando o anúncio entrar na tela (uma vez por exibição).' }),
+  })
+  .meta({ id: 'TvPlaylistAd' });
+
+/**
+ * The digital signage ads of the TV's publisher (the account that activated it), decided as the
+ * ad API decides a `digital_signage` request for its store; empty while the TV is not active.
+ */
+export const TvPlaylist = z
+  .object({
+    active: z.boolean(),
+    ads: z.array(TvPlaylistAd),
+    generated_at: Timestamp,
+  })
+  .meta({ id: 'TvPlaylist' });
+export type TvPlaylist = z.infer<typeof TvPlaylist>;
+
+/** Where the player opens its websocket (`?token=`): not a REST route, so it has no contract of its own. */
+export const TV_SOCKET_PATH = '/tv/ws';
+/**
+ * What the websocket says to the player: `ready` once it listens, `playlist` when the ads of its
+ * publisher changed (fetch the playlist again), `state` when the TV was activated or removed (send a heartbeat now).
+ */
+export type TvSocketMessage = { type: 'ready' | 'playlist' | 'state' };
+
 const backOffice = { kind: 'account', module: 'retail_media.tv_devices' } as const;
 const writers = { kind: 'account', module: 'retail_media.tv_devices', roles: ['admin', 'manager'] } as const;
 /** Publisher-only (the menu's `publisherOnly`): an account that is no publisher gets 403 even with the module. */
@@ -124,6 +160,18 @@ export const tvDeviceRoutes = {
     access: { fixture: 'tvHeartbeat' },
     body: TvHeartbeatBody,
     responses: { 200: TvDeviceState },
+    errors: [404],
+  }),
+  playlist: defineRoute({
+    method: 'POST',
+    path: '/tv/playlist',
+    operationId: 'getTvPlaylist',
+    summary: 'Playlist da TV pelo seu token: os anúncios de digital signage do publisher que a ativou, com a URL de impressão de cada um',
+    tags,
+    permission: { kind: 'public' },
+    access: { fixture: 'tvPlaylist' },
+    body: TvPlaylistBody,
+    responses: { 200: TvPlaylist },
     errors: [404],
   }),
   pairing: defineRoute({

@@ -1,9 +1,8 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { theme } from './shared/ui/theme';
@@ -12,6 +11,10 @@ import { setUnauthorizedHandler } from './shared/api/client';
 import { expireSession } from './shared/session/expire-session';
 import { createAppRouter } from './router';
 import { appInfoQuery } from './shared/account/queries';
+
+// The toasts' container loads beside the first screen, not before it: a toast shown meanwhile waits
+// in the notifications store and appears once the container mounts.
+const Notifications = lazy(() => import('@mantine/notifications/container').then((m) => ({ default: m.Notifications })));
 
 const queryClient = createQueryClient();
 // Every route waits for it (routes/__root.tsx): asked now, while React and the router start, not after.
@@ -24,7 +27,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-right" />
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>

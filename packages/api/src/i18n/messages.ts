@@ -811,6 +811,13 @@ export const messages = {
   TV_DEVICE_STORE_UNKNOWN: { 'pt-BR': 'Loja não encontrada nesta conta.', en: 'Store not found in this account.' },
   TV_DEVICE_REMOVED: { 'pt-BR': 'TV removida: ela volta a aguardar pareamento.', en: 'TV removed: it waits to be paired again.' },
   TV_DEVICES_UNAVAILABLE: { 'pt-BR': 'O cadastro de TVs está indisponível no momento. Tente novamente.', en: 'The TV device store is unavailable. Please try again.' },
+  // issue 24, ERP integration
+  ERP_BATCH_NOT_FOUND: { 'pt-BR': 'Lote do ERP não encontrado.', en: 'ERP batch not found.' },
+  ERP_BATCH_ID_REUSED: {
+    'pt-BR': 'O lote {batch_id} já foi recebido com outro conteúdo: use um novo batch_id para outras linhas.',
+    en: 'Batch {batch_id} was already received with other content: use a new batch_id for other rows.',
+  },
+  ERP_CALLBACK_NOT_ENABLED: { 'pt-BR': 'Ative o envio de avisos com uma URL antes de testar.', en: 'Enable callbacks with a URL before testing.' },
 } satisfies Catalog;
 
 export type MessageCode = keyof typeof messages;
@@ -902,4 +909,12 @@ export const detailMessages = {
   ATTENDANT_USER_UNKNOWN: { 'pt-BR': 'Usuário não é membro ativo desta conta.', en: 'The user is not an active member of this account.' },
   ATTENDANT_LOCATIONS_UNKNOWN: { 'pt-BR': 'Lojas não encontradas nesta conta para o atendente: {ids}.', en: 'Stores not found in this account for the attendant: {ids}.' },
   CHAT_BOT_LOCATION_UNKNOWN: { 'pt-BR': 'Loja do robô não encontrada nesta conta.', en: "The bot's store was not found in this account." },
+  // issue 24, the ERP callback URL (lib of modules/erp-integration/url-guard.ts)
+  ERP_URL_HTTPS: { 'pt-BR': 'Use uma URL https://.', en: 'Use an https:// URL.' },
+  ERP_URL_CREDENTIALS: { 'pt-BR': 'A URL não pode conter usuário ou senha.', en: 'The URL cannot contain a user or password.' },
+  ERP_URL_UNRESOLVED: { 'pt-BR': 'Não foi possível resolver o endereço {host}.', en: 'Could not resolve the address {host}.' },
+  ERP_URL_BLOCKED: {
+    'pt-BR': 'O endereço {host} aponta para uma rede interna ({address}: {range}): use um endereço público.',
+    en: 'The address {host} points to an internal network ({address}: {range}): use a public address.',
+  },
 } satisfies Catalog;

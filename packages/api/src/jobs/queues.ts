@@ -10,6 +10,10 @@ export interface JobPayloads {
   'messages.send': { messageId: number };
   /** The delivery simulator's courier sends its next update (1 assigned, 2 picked up, 3 the outcome). */
   'delivery.simulate': { reference: string; step: number; outcome: 'delivered' | 'failed' | 'returned' };
+  /** Applies an ERP batch of offers or customers (modules/erp-integration). */
+  'erp.batch': { batchId: number };
+  /** Sends one order status callback to the account's ERP, signed; retried with backoff. */
+  'erp.callback': { deliveryId: number };
 }
 
 export type JobName = keyof JobPayloads;

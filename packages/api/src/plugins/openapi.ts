@@ -132,6 +132,7 @@ export default fp<{ version: string }>(
           { name: 'Dashboard', description: 'Dados do dashboard de vendas: cartões, GMV e margem por dia, produtos e clientes que mais venderam, sempre com o período de comparação' },
           { name: 'Analytics', description: 'Dashboards de analytics (Metabase): sell-out e clientes do supermercado, atendimento, e para a indústria árvore de KPIs, sell-out, estoque e consumidores das suas marcas, sempre em agregados' },
           { name: 'Integration keys', description: 'Chaves de integração da conta: o e-commerce da loja cria pedidos com x-api-key, agindo como quem criou a chave' },
+          { name: 'ERP integration', description: 'Integração com o ERP do varejista: lotes de produtos, ofertas por loja e clientes (idempotentes por batch_id, aplicados linha a linha em segundo plano) e avisos assinados (HMAC) de mudança de status dos pedidos' },
           { name: 'Payments', description: 'Hub de pagamentos: formas de pagamento (online e na entrega) e sua configuração por conta e por loja' },
           { name: 'Delivery hub', description: 'Hub de entregas: entregadores por um provedor (o simulador local por padrão), webhooks assinados que movem o pedido, cancelamento e o painel de entregas' },
           { name: 'WhatsApp', description: 'Canal WhatsApp: webhook assinado da Cloud API, o número da conta e o simulador em que a equipe escreve como cliente' },

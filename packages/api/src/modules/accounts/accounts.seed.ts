@@ -9,7 +9,8 @@ const GROCERY_MODULES = moduleIds(
   'dashboard', 'orders', 'shopping_carts', 'chats', 'analytics', 'messaging_campaigns', 'products', 'retail_media',
   'promotional', 'locations', 'logistic', 'customers', 'financial', 'operators', 'users', 'config',
 );
-const INDUSTRY_MODULES = moduleIds('dashboard', 'retail_media', 'kpi', 'sell_out', 'stock', 'consumers', 'users', 'config');
+// Brands take part in trade agreements with their retailers: the trade submodule without the rest of promotional.
+const INDUSTRY_MODULES = moduleIds('dashboard', 'retail_media', 'promotional.trade', 'kpi', 'sell_out', 'stock', 'consumers', 'users', 'config');
 const WHITE_LABEL_MODULES = moduleIds('dashboard', 'retail_media', 'users', 'config');
 const OPERATOR_MODULES = moduleIds('dashboard', 'orders', 'shopping_carts', 'chats', 'products', 'customers');
 

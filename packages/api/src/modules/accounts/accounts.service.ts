@@ -32,16 +32,19 @@ export function createAccountsService(deps: { repo: AccountsRepo; memberships: M
     },
 
     /**
-     * Modules as a tree, as JSON: top-level modules with their granted submodules. It follows from
+     * Modules as a tree, as JSON: top-level modules with their granted submodules (a submodule whose
+     * parent is not granted is listed at the top level). It follows from
      * the member's module ids alone (the module catalogue is seeded, never written by the API).
      */
     accessModulesJson(member: MemberContext): Promise<string> {
       return deps.identity.read(`access-modules:${member.moduleIds.join(',')}`, [], async () => {
         const modules = await deps.memberships.modulesByIds(member.moduleIds);
+        const granted = new Set(modules.map((m) => m.id));
         return JSON.stringify(
           AccessModuleTree.parse({
+            // A submodule granted without its parent (trade for brands) stands at the top level.
             modules: modules
-              .filter((m) => m.parentId === null)
+              .filter((m) => m.parentId === null || !granted.has(m.parentId))
               .map((m) => ({
                 id: m.id,
                 key: m.key,

@@ -203,10 +203,14 @@ describe('accounts', () => {
     });
 
     it('gives the industry account its own modules and no commerce ones', async () => {
-      const keys = (await accessModules(tokens[DEMO.brand]!)).map((m) => m.key);
-      expect([...keys].sort()).toEqual(['config', 'consumers', 'dashboard', 'kpi', 'retail_media', 'sell_out', 'stock', 'users']);
+      const modules = await accessModules(tokens[DEMO.brand]!);
+      const keys = modules.map((m) => m.key);
+      expect([...keys].sort()).toEqual(['config', 'consumers', 'dashboard', 'kpi', 'promotional.trade', 'retail_media', 'sell_out', 'stock', 'users']);
       expect(keys).not.toContain('orders');
       expect(keys).not.toContain('products');
+      // Trade without the rest of promotional: the submodule stands at the top level, promotions and flyers stay out.
+      expect(modules.find((m) => m.key === 'promotional.trade')).toEqual({ id: 904, key: 'promotional.trade', name: 'Trade', submodules: [] });
+      expect(keys).not.toContain('promotional');
     });
 
     it('gives the white-label account only dashboard, retail media, users and config', async () => {

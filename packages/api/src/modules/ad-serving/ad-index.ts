@@ -722,6 +722,9 @@ export function createAdIndex(db: Db, { clock = systemClock, bus, log }: AdIndex
   }, 5_000);
   sweeper.unref();
 
+  /** Told, on the instance where it happened, after a change to campaigns or ads applied here. */
+  const campaignListeners: Array<(publisherId: number) => void> = [];
+
   const byPublisher = (rows: Array<{ publisherId: number; id: number }>) => {
     const groups = new Map<number, number[]>();
     for (const r of rows) push(groups, r.publisherId, r.id);
@@ -737,7 +740,16 @@ export function createAdIndex(db: Db, { clock = systemClock, bus, log }: AdIndex
     async campaignsChanged(campaignIds: number[]) {
       if (campaignIds.length === 0) return;
       const rows = await db.campaign.findMany({ where: { id: { in: campaignIds } }, select: { id: true, publisherId: true } });
-      await Promise.all([...byPublisher(rows)].map(([publisherId, ids]) => announce({ kind: 'campaigns', publisherId, campaignIds: ids })));
+      await Promise.all(
+        [...byPublisher(rows)].map(async ([publisherId, ids]) => {
+          await announce({ kind: 'campaigns', publisherId, campaignIds: ids });
+          for (const listener of campaignListeners) listener(publisherId);
+        }),
+      );
+    },
+    /** Calls `listener` after campaigns or ads of a publisher changed (paused, canceled, reviewed, edited…), once applied here. */
+    onCampaignsChanged(listener: (publisherId: number) => void) {
+      campaignListeners.push(listener);
     },
     /** Ads created, edited, switched, reviewed or deleted. */
     async adsChanged(adIds: number[]) {

@@ -52,7 +52,7 @@ async function seedOrders(db: Db, accountId: number) {
     where: { accountId, anonymizedAt: null },
     orderBy: { id: 'asc' },
     take: 60,
-    select: { id: true, addresses: { take: 1, select: { zipCode: true, street: true, number: true, neighborhood: true, city: true, state: true, latitude: true, longitude: true } } },
+    select: { id: true, addresses: { take: 1, select: { zipCode: true, street: true, number: true, complement: true, neighborhood: true, city: true, state: true, latitude: true, longitude: true } } },
   });
   const admin = await db.membership.findFirst({ where: { accountId, role: 'admin', status: 'active' }, orderBy: { id: 'asc' }, select: { userId: true } });
   const operators = await db.operator.findMany({ where: { accountId, active: true, role: 'picker' }, orderBy: { id: 'asc' }, select: { id: true } });
@@ -186,7 +186,7 @@ async function seedOrders(db: Db, accountId: number) {
         paysInPerson,
         address:
           fulfilment === 'delivery' && address
-            ? { zip_code: address.zipCode, street: address.street, number: address.number, neighborhood: address.neighborhood, city: address.city, state: address.state, latitude: address.latitude ?? undefined, longitude: address.longitude ?? undefined }
+            ? { zip_code: address.zipCode, street: address.street, number: address.number, complement: address.complement, neighborhood: address.neighborhood, city: address.city, state: address.state, latitude: address.latitude ?? undefined, longitude: address.longitude ?? undefined }
             : fulfilment === 'delivery'
               ? { zip_code: '01310-100', street: 'Avenida Paulista', number: String(100 + n), city: 'São Paulo', state: 'SP' }
               : undefined,

@@ -299,6 +299,14 @@ describe('POST /api/order/cancel/{orderId}', () => {
     expectEnvelope(await post(`/api/order/cancel/${o.order.id}`), 409, 'ORDER_ALREADY_CANCELED');
   });
 
+  it('cancels an order whose stored address lacks its optional parts, which read as null', async () => {
+    const o = await createOrder();
+    await t.db.order.update({ where: { id: o.order.id }, data: { address: ORDER_ADDRESS } });
+    const res = await post(`/api/order/cancel/${o.order.id}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.order.address).toMatchObject({ street: ORDER_ADDRESS.street, complement: null, neighborhood: null });
+  });
+
   it('refuses an order that left the store', async () => {
     const id = await orderAt('out_for_delivery');
     expectEnvelope(await post(`/api/order/cancel/${id}`), 409, 'ORDER_TRANSITION_NOT_ALLOWED');

@@ -1,30 +1,8 @@
-import type { TradeAction, TradeStatus } from '@backoffice/contracts';
+import { TRADE_FLOW, tradeActorSide, type TradeAction, type TradeSide, type TradeStatus } from '@backoffice/contracts';
 
-export type Side = 'brand' | 'retailer';
-/** Who may take a step: the side that wrote the agreement, the other one, the retailer, or either. */
-export type Actor = 'author' | 'other' | 'retailer' | 'either';
-
-interface Step {
-  to: TradeStatus;
-  /** By the status it leaves. */
-  by: Partial<Record<TradeStatus, Actor>>;
-}
-
-/**
- * The status flow: the author drafts, edits and proposes; only the other side approves or rejects;
- * a rejected one goes back to draft by its author; the retailer starts it (or its period does);
- * either side records it done. Before approval only the author withdraws it; an approved one not
- * yet running may be canceled by either side; a running or finished one is never canceled.
- */
-export const TRADE_FLOW: Record<TradeAction, Step> = {
-  propose: { to: 'proposed', by: { draft: 'author' } },
-  approve: { to: 'approved', by: { proposed: 'other' } },
-  reject: { to: 'rejected', by: { proposed: 'other' } },
-  revise: { to: 'draft', by: { rejected: 'author' } },
-  start: { to: 'running', by: { approved: 'retailer' } },
-  finish: { to: 'done', by: { running: 'either' } },
-  cancel: { to: 'canceled', by: { draft: 'author', proposed: 'author', rejected: 'author', approved: 'either' } },
-};
+export type Side = TradeSide;
+// The flow itself is in the contracts (TRADE_FLOW), so the screens offer exactly the steps checked here.
+export { TRADE_FLOW };
 
 export const ACTION_VERBS: Record<TradeAction, string> = {
   propose: 'propor',
@@ -46,7 +24,7 @@ export const STATUS_LABELS: Record<TradeStatus, string> = {
   canceled: 'cancelado',
 };
 
-const SIDE_NAMES: Record<Side, string> = { brand: 'à indústria', retailer: 'ao varejista' };
+export const SIDE_NAMES: Record<Side, string> = { brand: 'à indústria', retailer: 'ao varejista' };
 
 export type StepCheck = { ok: true; to: TradeStatus } | { ok: false; status: 409 } | { ok: false; status: 403; side: string };
 
@@ -55,8 +33,7 @@ export function checkStep(action: TradeAction, status: TradeStatus, me: Side, au
   const step = TRADE_FLOW[action];
   const actor = step.by[status];
   if (!actor) return { ok: false, status: 409 };
-  const other: Side = author === 'brand' ? 'retailer' : 'brand';
-  const needed: Side | null = actor === 'author' ? author : actor === 'other' ? other : actor === 'retailer' ? 'retailer' : null;
+  const needed = tradeActorSide(actor, author);
   if (needed && needed !== me) {
     const who = actor === 'author' ? `${SIDE_NAMES[needed]}, que redigiu o acordo` : actor === 'other' ? `${SIDE_NAMES[needed]}, a outra parte` : SIDE_NAMES[needed];
     return { ok: false, status: 403, side: who };

@@ -51,6 +51,10 @@ export interface SellOutRow {
   gmv_cents: bigint;
 }
 
+/** A retailer: an account with stores and a catalog (grocery, or white-label grocery), not a media network. */
+const RETAILER: Prisma.AccountWhereInput = { OR: [{ type: 'grocery' }, { type: 'white_label', whiteLabelVariant: 'grocery' }] };
+const hasBrands = (brands: string[]) => brands.some((b) => b.trim() !== '');
+
 /** A party of an agreement: the account sees it when it is the brand or the retailer. */
 const sideOf = (accountId: number): Prisma.TradeAgreementWhereInput => ({ OR: [{ brandAccountId: accountId }, { retailerAccountId: accountId }] });
 
@@ -62,11 +66,34 @@ export function createTradeRepo(db: Db) {
     /** The link that lets a brand and a retailer agree on trade: an industry link naming brands. */
     async linked(brandId: number, retailerId: number) {
       const link = await db.advertiserLink.findFirst({
-        where: { advertiserId: brandId, publisherId: retailerId, type: 'industry', advertiser: { type: 'industry' } },
+        where: { advertiserId: brandId, publisherId: retailerId, type: 'industry', advertiser: { type: 'industry' }, publisher: RETAILER },
         select: { brands: true },
       });
-      return link !== null && link.brands.some((b) => b.trim() !== '');
+      return link !== null && hasBrands(link.brands);
     },
+
+    /** The retailers linked to the brand by an industry link naming brands (grocery accounts: they have stores). */
+    linkedRetailers: (brandId: number) =>
+      db.advertiserLink
+        .findMany({
+          where: { advertiserId: brandId, type: 'industry', publisherId: { not: brandId }, publisher: RETAILER },
+          select: { brands: true, publisher: { select: { id: true, name: true } } },
+          orderBy: { publisherId: 'asc' },
+        })
+        .then((links) => links.filter((l) => hasBrands(l.brands)).map((l) => ({ id: l.publisher.id, name: l.publisher.name }))),
+
+    /** The brands (industry accounts) linked to the retailer by an industry link naming brands. */
+    linkedBrands: (retailerId: number) =>
+      db.advertiserLink
+        .findMany({
+          where: { publisherId: retailerId, type: 'industry', advertiserId: { not: retailerId }, advertiser: { type: 'industry' } },
+          select: { brands: true, advertiser: { select: { id: true, name: true } } },
+          orderBy: { advertiserId: 'asc' },
+        })
+        .then((links) => links.filter((l) => hasBrands(l.brands)).map((l) => ({ id: l.advertiser.id, name: l.advertiser.name }))),
+
+    /** Every store of the retailer, by name. */
+    storesOf: (retailerId: number) => db.location.findMany({ where: { accountId: retailerId }, select: { id: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] }),
 
     accountType: (id: number) => db.account.findUnique({ where: { id }, select: { type: true } }).then((a) => a?.type ?? null),
 

@@ -34,6 +34,7 @@ async function proofForm(request: FastifyRequest) {
 
 export function registerTradeRoutes(app: FastifyInstance, trade: TradeService) {
   route(app, tradeRoutes.list, ({ auth, query }) => trade.list(auth, query));
+  route(app, tradeRoutes.counterparts, ({ auth }) => trade.counterparts(auth));
   route(app, tradeRoutes.get, ({ auth, params }) => trade.get(auth, params.id));
   route(app, tradeRoutes.create, ({ auth, body }) => trade.create(auth, body));
   route(app, tradeRoutes.update, ({ auth, params, body }) => trade.update(auth, params.id, body));

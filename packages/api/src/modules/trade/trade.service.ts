@@ -18,7 +18,7 @@ import { businessDate } from '../../lib/business-day.ts';
 import { pageOf } from '../../lib/paging.ts';
 import type { MediaStorage } from '../../lib/media-storage.ts';
 import { sanitizeFileName, storeMedia, type MediaPolicy, type UploadedFile } from '../flyers/flyer-media.ts';
-import { ACTION_VERBS, STATUS_LABELS, checkStep, type Side } from './trade-flow.ts';
+import { ACTION_VERBS, SIDE_NAMES, STATUS_LABELS, checkStep, type Side } from './trade-flow.ts';
 import type { AgreementData, AgreementRow, TradeRepo } from './trade.repo.ts';
 
 /** Who asks: the account (brand or retailer side) and its user. */
@@ -161,11 +161,31 @@ export function createTradeService(deps: Deps) {
       return detail(caller, row);
     },
 
-    /** Replaces the fields of the caller's own draft (409 otherwise). */
+    /**
+     * Whom the caller may agree with: a brand, its linked retailers (their stores, their products of
+     * its brands); a retailer, the brands linked to it (its stores, its products of each brand's brands).
+     */
+    async counterparts(caller: Caller) {
+      const industry = (await repo.accountType(caller.accountId)) === 'industry';
+      const parties = industry ? await repo.linkedRetailers(caller.accountId) : await repo.linkedBrands(caller.accountId);
+      const data = await Promise.all(
+        parties.map(async (p) => {
+          const [brandId, retailerId] = industry ? [caller.accountId, p.id] : [p.id, caller.accountId];
+          const [allowed, locations] = await Promise.all([deps.brandProducts(brandId, retailerId), repo.storesOf(retailerId)]);
+          const products = await repo.products(retailerId, [...allowed]);
+          return { id: p.id, name: p.name, side: industry ? ('retailer' as const) : ('brand' as const), locations, products };
+        }),
+      );
+      return { data };
+    },
+
+    /** Replaces the fields of the caller's own draft (403 for the other side, 409 once proposed). */
     async update(caller: Caller, id: number, input: UpdateTradeInput) {
       const row = await visible(caller, id);
       const editable = () => new ConflictError('TRADE_NOT_EDITABLE', { status: STATUS_LABELS[row.status as TradeStatus] });
-      if (row.status !== 'draft' || row.authorAccountId !== caller.accountId) throw editable();
+      // The other side sees the agreement but never writes it: 403 naming the author, as for its steps.
+      if (row.authorAccountId !== caller.accountId) throw new AppError(403, 'TRADE_WRONG_SIDE', 'TRADE_WRONG_SIDE', { side: `${SIDE_NAMES[authorSide(row)]}, que redigiu o acordo` });
+      if (row.status !== 'draft') throw editable();
       const data = await checkScope(row.brandAccountId, row.retailerAccountId, input);
       if (!(await repo.update(caller.accountId, id, data))) throw editable();
       return detail(caller, found(await repo.find(caller.accountId, id), 'TRADE_NOT_FOUND'));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Prisma } from '../../generated/prisma/client.ts';
-import { createTestApp, DEMO, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { createTestApp, DEMO, DEMO_PASSWORD, bearer, expectEnvelope, type TestApp } from '../../../test/helpers.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { authorizationMatrix } from '../../../test/authorization-matrix.ts';
 import { moduleIds } from '../../db/access-modules.ts';
 import { png } from '../ads/ads.fixtures.ts';
@@ -14,6 +15,7 @@ let retailerManager: string;
 let operator: string;
 let brand: string; // Café Aurora's admin
 let third: string; // Bom Preço Atacado's admin: grocery, with the module, linked to nobody here
+let otherBrand: string; // Marca Distante's admin: an industry account with the module, linked to nobody
 let ids: { bomPreco: number; aurora: number; atacado: number };
 let stores: number[];
 let products: number[];
@@ -84,14 +86,19 @@ beforeAll(async () => {
   const accounts = await t.db.account.findMany({ select: { id: true, slug: true } });
   const idOf = (slug: string) => accounts.find((a) => a.slug === slug)!.id;
   ids = { bomPreco: idOf('supermercado-bom-preco'), aurora: idOf('cafe-aurora'), atacado: idOf('bom-preco-atacado') };
-  // The demo seed gives industry accounts no trade module: the brand side gets it here.
-  await t.db.accountAccessModule.createMany({ data: moduleIds('promotional.trade').map((moduleId) => ({ accountId: ids.aurora, moduleId })), skipDuplicates: true });
-  [retailer, retailerManager, operator, brand, third] = await Promise.all([
+  // Industry accounts get the trade submodule by default (the seed), as grocery ones do.
+  expect(await t.db.accountAccessModule.count({ where: { accountId: ids.aurora, moduleId: { in: moduleIds('promotional.trade') } } })).toBe(1);
+  const distante = await t.db.account.create({ data: { slug: 'marca-distante', name: 'Marca Distante', type: 'industry', retailMediaRole: 'advertiser' }, select: { id: true } });
+  await t.db.accountAccessModule.createMany({ data: moduleIds('dashboard', 'promotional.trade').map((moduleId) => ({ accountId: distante.id, moduleId })) });
+  const distanteAdmin = await t.db.user.create({ data: { email: 'admin@distante.test', name: 'Admin Distante', passwordHash: await hashPassword(DEMO_PASSWORD) }, select: { id: true } });
+  await t.db.membership.create({ data: { accountId: distante.id, userId: distanteAdmin.id, role: 'admin', status: 'active', allModules: true } });
+  [retailer, retailerManager, operator, brand, third, otherBrand] = await Promise.all([
     signIn(DEMO.admin, ids.bomPreco),
     signIn('juliana.alves@varejo.test', ids.bomPreco),
     signIn(DEMO.operator, ids.bomPreco),
     signIn(DEMO.brand, ids.aurora),
     signIn(DEMO.admin, ids.atacado),
+    signIn('admin@distante.test', distante.id),
   ]);
   const locs = await t.db.location.findMany({ where: { accountId: ids.bomPreco }, select: { id: true }, orderBy: { id: 'asc' }, take: 2 });
   stores = locs.map((l) => l.id);
@@ -124,9 +131,9 @@ describe('trade agreements: the whole flow between Café Aurora and Bom Preço',
     expect((await get(retailer, id)).body).toMatchObject({ id, my_side: 'retailer', author_side: 'brand' });
     let before = await snapshot(id);
     const notEditable = await edit(retailer, id, fields({ title: 'Alterado pelo varejo' }));
-    expect(notEditable.status).toBe(409);
-    expectEnvelope(notEditable.body, 'TRADE_NOT_EDITABLE');
-    expect(notEditable.body.error.message).toBe('Só o rascunho da própria conta pode ser alterado (status atual: rascunho).');
+    expect(notEditable.status).toBe(403);
+    expectEnvelope(notEditable.body, 'TRADE_WRONG_SIDE');
+    expect(notEditable.body.error.message).toBe('Esta ação cabe à indústria, que redigiu o acordo.');
     const wrongSide = await act(retailer, id, 'propose');
     expect(wrongSide.status).toBe(403);
     expectEnvelope(wrongSide.body, 'TRADE_WRONG_SIDE');
@@ -153,7 +160,9 @@ describe('trade agreements: the whole flow between Café Aurora and Bom Preço',
     expect(selfApprove.status).toBe(403);
     expect(selfApprove.body.error.message).toBe('Esta ação cabe ao varejista, a outra parte.');
     expect((await act(brand, id, 'reject', 'não')).status).toBe(403);
-    expect((await edit(brand, id, fields())).status).toBe(409);
+    const proposalEdit = await edit(brand, id, fields());
+    expect(proposalEdit.status).toBe(409);
+    expect(proposalEdit.body.error.message).toBe('Só o rascunho da própria conta pode ser alterado (status atual: proposto).');
     expect((await act(brand, id, 'propose')).status).toBe(409);
     const noReason = await act(retailer, id, 'reject');
     expect(noReason.status).toBe(400);
@@ -224,7 +233,9 @@ describe('trade agreements: the whole flow between Café Aurora and Bom Preço',
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ author_side: 'retailer', my_side: 'retailer', brand: { id: ids.aurora }, retailer: { id: ids.bomPreco } });
     const id = created.body.id as number;
-    expect((await edit(brand, id, fields())).status).toBe(409);
+    const byBrand = await edit(brand, id, fields());
+    expect(byBrand.status).toBe(403);
+    expect(byBrand.body.error.message).toBe('Esta ação cabe ao varejista, que redigiu o acordo.');
     expect((await act(brand, id, 'propose')).status).toBe(403);
     expect((await act(retailer, id, 'propose')).status).toBe(200);
     expect((await act(retailer, id, 'approve')).status).toBe(403);
@@ -318,6 +329,33 @@ describe('trade agreements: input and links', () => {
   });
 });
 
+describe('trade agreements: counterparts', () => {
+  it('offers each side the parties linked to it, with the retailer stores and its products of the brand', async () => {
+    const allStores = await t.db.location.findMany({ where: { accountId: ids.bomPreco }, select: { id: true } });
+    const brandScope = await t.db.product.findMany({ where: { accountId: ids.bomPreco, brand: { equals: 'Café Aurora', mode: 'insensitive' } }, select: { id: true } });
+    const forBrand = await t.http.get('/api/trade/counterparts').set(bearer(brand));
+    expect(forBrand.status).toBe(200);
+    // Rede Parceira Mídia is linked to Café Aurora too, but is a media network with no stores: not a retailer.
+    expect(forBrand.body.data.map((c: { id: number; side: string }) => [c.id, c.side])).toEqual([[ids.bomPreco, 'retailer']]);
+    const [bomPreco] = forBrand.body.data;
+    expect(bomPreco.name).toBe('Supermercado Bom Preço');
+    expect(bomPreco.locations.map((l: { id: number }) => l.id).sort()).toEqual(allStores.map((l) => l.id).sort());
+    expect(bomPreco.products.map((p: { id: number }) => p.id).sort()).toEqual(brandScope.map((p) => p.id).sort());
+    expect(bomPreco.products.map((p: { id: number }) => p.id)).not.toContain(outsideProduct);
+
+    const forRetailer = await t.http.get('/api/trade/counterparts').set(bearer(retailer));
+    expect(forRetailer.body.data.map((c: { id: number; side: string; name: string }) => [c.id, c.side, c.name])).toEqual([[ids.aurora, 'brand', 'Café Aurora']]);
+    expect(forRetailer.body.data[0].products).toEqual(bomPreco.products);
+    expect(forRetailer.body.data[0].locations).toEqual(bomPreco.locations);
+
+    // Linked to nobody: nothing offered, nothing of the others' stores or products.
+    const forThird = await t.http.get('/api/trade/counterparts').set(bearer(third));
+    expect(forThird.status).toBe(200);
+    expect(forThird.body).toEqual({ data: [] });
+    expect((await t.http.get('/api/trade/counterparts')).status).toBe(401);
+  });
+});
+
 describe('trade agreements: visibility', () => {
   it('shows each side its agreements only, filtered by status and counterpart, paginated', async () => {
     const id = await brandAgreement('proposed', { title: 'Acordo da listagem' });
@@ -337,24 +375,29 @@ describe('trade agreements: visibility', () => {
     expect(thirds.body.meta.total).toBe(0);
   });
 
-  it('answers 404 to a third account on every route of an agreement, changing nothing', async () => {
+  it('answers 404 to a third account, retailer or brand, on every route of an agreement, changing nothing', async () => {
     const id = await brandAgreement('running');
     const before = await snapshot(id);
-    const calls = [
-      () => get(third, id),
-      () => edit(third, id, fields()),
-      () => t.http.get(`/api/trade/${id}/proofs`).set(bearer(third)),
-      () => t.http.get(`/api/trade/${id}/results`).set(bearer(third)),
-      ...['propose', 'approve', 'reject', 'revise', 'start', 'finish', 'cancel'].map((a) => () => act(third, id, a, 'x')),
-    ];
+    const calls = [third, otherBrand].flatMap((token) => [
+      () => get(token, id),
+      () => edit(token, id, fields()),
+      () => t.http.get(`/api/trade/${id}/proofs`).set(bearer(token)),
+      () => t.http.get(`/api/trade/${id}/results`).set(bearer(token)),
+      ...['propose', 'approve', 'reject', 'revise', 'start', 'finish', 'cancel'].map((a) => () => act(token, id, a, 'x')),
+    ]);
     for (const call of calls) {
       const res = await call();
       expect(res.status).toBe(404);
       expectEnvelope(res.body, 'TRADE_NOT_FOUND');
       expect(res.body.error.message).toBe('Acordo de trade não encontrado.');
     }
-    const upload = await uploadProof(third, id, { location_id: String(stores[0]) }, { content: png(32, 32), name: 'x.png', type: 'image/png' });
-    expect(upload.statusCode).toBe(404);
+    for (const token of [third, otherBrand]) {
+      const upload = await uploadProof(token, id, { location_id: String(stores[0]) }, { content: png(32, 32), name: 'x.png', type: 'image/png' });
+      expect(upload.statusCode).toBe(404);
+    }
+    const listed = await t.http.get('/api/trade').set(bearer(otherBrand));
+    expect(listed.body).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await t.http.get('/api/trade/counterparts').set(bearer(otherBrand))).body).toEqual({ data: [] });
     expect(await snapshot(id)).toEqual(before);
   });
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 
-/** What activation reads of the caller's account, store and user (every query scoped by account where it has one). */
+/** What activation reads of the caller's account, store and user (every query scoped by account where it has one), and an ad's publisher. */
 export function createTvDevicesRepo(db: Db) {
   return {
     account: (accountId: number) => db.account.findUnique({ where: { id: accountId }, select: { name: true, logoUrl: true, headerColor: true } }),

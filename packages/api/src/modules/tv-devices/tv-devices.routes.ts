@@ -8,6 +8,7 @@ import type { TvDevicesService } from './tv-devices.service.ts';
 export function registerTvDeviceRoutes(app: FastifyInstance, tv: TvDevicesService) {
   route(app, r.register, ({ body }) => tv.register(body));
   route(app, r.heartbeat, ({ body }) => tv.heartbeat(body.token));
+  route(app, r.playlist, ({ body }) => tv.playlist(body.token));
   route(app, r.pairing, ({ auth, params }) => tv.pairing(auth, params.token));
   route(app, r.activate, ({ auth, params, body }) => tv.activate(auth, params.token, body));
   route(app, r.list, ({ auth, query }) => tv.list(auth, query));

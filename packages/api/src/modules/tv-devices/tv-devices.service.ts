@@ -6,6 +6,7 @@ import {
   type RegisterTvDeviceInput,
   type TvDevice,
   type TvDeviceListQuery,
+  type TvPlaylist,
 } from '@backoffice/contracts';
 import { BusinessRuleError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { pageOf } from '../../lib/paging.ts';
@@ -13,6 +14,7 @@ import type { MemberContext } from '../../plugins/identity.ts';
 import { isPublisher } from '../retail-media/scope.ts';
 import type { DeviceCollection, DeviceDoc, DocData } from './device-collection.ts';
 import type { TvDevicesRepo } from './tv-devices.repo.ts';
+import type { PlaylistSource } from './tv-devices.playlist.ts';
 
 /**
  * A device document (spec §3): what the TV said of itself, its token, and what activation wrote
@@ -85,6 +87,10 @@ type Caller = Pick<MemberContext, 'accountId' | 'userId' | 'retailMediaRole'>;
 interface Deps {
   devices: DeviceCollection;
   repo: TvDevicesRepo;
+  /** The digital signage ads of a publisher for one device and store. */
+  playlist: PlaylistSource;
+  /** Tells the device's connected player that its state changed (activated, removed, registered again). */
+  deviceChanged: (deviceId: string) => void;
   now?: () => Date;
 }
 
@@ -93,7 +99,7 @@ interface Deps {
  * activates it for one of the account's stores; the TV's heartbeats tell it its state and give the
  * list online/offline. The token is the device's only credential, so it is random (256 bits).
  */
-export function createTvDevicesService({ devices, repo, now = () => new Date() }: Deps) {
+export function createTvDevicesService({ devices, repo, playlist, deviceChanged, now = () => new Date() }: Deps) {
   const publisherOnly = (caller: Caller) => {
     if (!isPublisher(caller)) throw new ForbiddenError('TV_DEVICES_PUBLISHER_ONLY');
   };
@@ -114,6 +120,7 @@ export function createTvDevicesService({ devices, repo, now = () => new Date() }
       const token = randomBytes(32).toString('base64url');
       const data: DeviceData = { ...input, token, ...UNPAIRED, registeredAt: now().toISOString(), lastSeenAt: null };
       await devices.set(id, data as unknown as DocData);
+      deviceChanged(id);
       return { id, token, heartbeat_interval_ms: TV_DEVICE_HEARTBEAT_MS };
     },
 
@@ -132,6 +139,28 @@ export function createTvDevicesService({ devices, repo, now = () => new Date() }
         store: d.store,
         heartbeat_interval_ms: TV_DEVICE_HEARTBEAT_MS,
       };
+    },
+
+    /** The ads the device plays now: those of the publisher that activated it, none while it waits to be paired. */
+    async playlist(token: string): Promise<TvPlaylist> {
+      const [doc] = await devices.where('token', token);
+      if (!doc) throw new NotFoundError('TV_DEVICE_NOT_FOUND');
+      const d = dataOf(doc);
+      const generated_at = now().toISOString();
+      if (!d.active || d.account_id === null) return { active: false, ads: [], generated_at };
+      return { active: true, ads: await playlist(d.account_id, doc.id, d.store?.name ?? d.accountName ?? doc.id), generated_at };
+    },
+
+    /** The device of a connected player's token (its websocket), or null when the token is unknown. */
+    async socketDevice(token: string) {
+      const [doc] = await devices.where('token', token);
+      return doc ? { deviceId: doc.id, token, publisherId: dataOf(doc).account_id } : null;
+    },
+
+    /** A device's token and publisher as stored now (a connected player's, after a change). */
+    async deviceNow(id: string) {
+      const doc = await devices.get(id);
+      return doc ? { token: dataOf(doc).token, publisherId: dataOf(doc).account_id } : null;
     },
 
     /** The activation page's device; 404 when unknown or activated by another account. */
@@ -173,6 +202,7 @@ export function createTvDevicesService({ devices, repo, now = () => new Date() }
         activatedAt: now().toISOString(),
       } satisfies Partial<DeviceData>;
       await devices.set(doc.id, activation, { merge: true });
+      deviceChanged(doc.id);
       return toTvDevice({ id: doc.id, data: { ...doc.data, ...activation } }, now());
     },
 
@@ -194,6 +224,7 @@ export function createTvDevicesService({ devices, repo, now = () => new Date() }
       const doc = await devices.get(id);
       if (!doc || dataOf(doc).account_id !== caller.accountId) throw new NotFoundError('TV_DEVICE_NOT_FOUND');
       await devices.set(id, UNPAIRED, { merge: true });
+      deviceChanged(id);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Code, Group, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { IconKey, IconLock, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { integrationKeysQuery, useAccountId, useIsAdmin, useRevokeIntegrationKey
 import { CreateKeyModal } from './create-key-modal';
 import { CreatedKeyModal } from './created-key-modal';
 import { t } from '../../i18n';
+import { SkeletonRows } from '../../shared/components/skeleton-rows';
 
 function KeyRow({ item, onRevoke }: { item: IntegrationKey; onRevoke: (key: IntegrationKey) => void }) {
   const revoked = item.revoked_at !== null;
@@ -76,15 +77,7 @@ function KeysTable({ keys, onRevoke }: { keys: IntegrationKey[] | undefined; onR
         <Table.Tbody>
           {keys
             ? keys.map((key) => <KeyRow key={key.id} item={key} onRevoke={onRevoke} />)
-            : [0, 1, 2].map((i) => (
-                <Table.Tr key={i} data-testid="integration-key-skeleton">
-                  {[0, 1, 2, 3, 4, 5, 6].map((c) => (
-                    <Table.Td key={c}>
-                      <Skeleton height={14} />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
+            : <SkeletonRows columns={7} testId="integration-key-skeleton" />}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>

@@ -21,7 +21,8 @@ const withSubmodules = (...ids: number[]) => ids.flatMap((id) => [id, ...(SUBMOD
 const GROCERY_MODULES = withSubmodules(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16);
 /** "Bom Preço Atacado": a grocery account without retail media. */
 const GROCERY_WITHOUT_RM_MODULES = GROCERY_MODULES.filter((id) => id !== 8 && Math.floor(id / 100) !== 8);
-const INDUSTRY_MODULES = withSubmodules(1, 8, 17, 18, 19, 20, 15, 16);
+// Brands get trade (904) without the rest of promotional (9).
+const INDUSTRY_MODULES = [...withSubmodules(1, 8, 17, 18, 19, 20, 15, 16), 904];
 const WHITE_LABEL_MODULES = withSubmodules(1, 8, 15, 16);
 /** The seeded operator user of the grocery account: only some modules. */
 const OPERATOR_USER_MODULES = withSubmodules(1, 2, 3, 4, 7, 12);
@@ -63,7 +64,7 @@ describe('buildMenu: account types', () => {
       'rm-campaigns', 'rm-audiences', 'rm-wallets', 'rm-review', 'rm-advertisers', 'rm-publishers', 'rm-reports', 'rm-tv', 'rm-config',
     ]);
     expect(under(menu, 'financial')).toEqual(['payments', 'payment-methods']);
-    expect(under(menu, 'config')).toEqual(['profile', 'integration-keys']);
+    expect(under(menu, 'config')).toEqual(['profile', 'integration-keys', 'erp-integration']);
   });
 
   it('grocery without retail-media modules (Bom Preço Atacado): no retail media entry at all', () => {
@@ -75,7 +76,7 @@ describe('buildMenu: account types', () => {
 
   it('industry (advertiser): retail media, KPI tree, sell-out, stock, consumers, users and config', () => {
     const menu = buildMenu(ctx({ accountType: 'industry', retailMediaRole: 'advertiser', modules: INDUSTRY_MODULES }));
-    expect(top(menu)).toEqual(['dashboard', 'retail-media', 'kpi', 'sell-out', 'stock', 'consumers', 'users', 'config']);
+    expect(top(menu)).toEqual(['dashboard', 'retail-media', 'kpi', 'sell-out', 'stock', 'consumers', 'trade', 'users', 'config']);
     expect(under(menu, 'retail-media')).toEqual(['rm-campaigns', 'rm-audiences', 'rm-wallets', 'rm-publishers', 'rm-reports']);
     expect(all(menu)).not.toContain('orders');
   });
@@ -101,7 +102,7 @@ describe('buildMenu: account types', () => {
     expect(under(menu, 'shopping-carts')).toEqual(['carts']);
     expect(under(menu, 'chats')).toEqual(['chats-list', 'chats-attendants', 'chats-templates', 'chats-tags', 'chats-bot']);
     expect(under(menu, 'customers')).toEqual(['customers-list']);
-    expect(under(menu, 'config')).toEqual(['profile', 'integration-keys']);
+    expect(under(menu, 'config')).toEqual(['profile', 'integration-keys', 'erp-integration']);
     expect(all(menu).filter((k) => k.startsWith('rm-') || k === 'retail-media')).toEqual([]);
   });
 });

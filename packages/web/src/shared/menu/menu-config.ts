@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import {
   IconAd2, IconBuildingStore, IconChartBar, IconHome, IconMessages, IconPackage, IconReceipt, IconSettings,
   IconShoppingCart, IconSpeakerphone, IconTag, IconTruckDelivery, IconUserCog, IconUsers, IconUsersGroup,
-  IconCash, IconBinaryTree, IconChartLine, IconBuildingWarehouse, IconId,
+  IconCash, IconBinaryTree, IconChartLine, IconBuildingWarehouse, IconId, IconHeartHandshake,
 } from '@tabler/icons-react';
 
 /** Who may see a menu entry beyond its access module (spec §2 "Menus"). */
@@ -57,7 +57,11 @@ const config: MenuItem = {
 /** The grocery accounts' settings: also the integration keys of their e-commerce (orders module; the page is for admins). */
 const groceryConfig: MenuItem = {
   ...config,
-  children: [...config.children!, { key: 'integration-keys', label: 'integrationKeys', path: '/config/integration-keys', moduleId: 2, whiteLabel: true }],
+  children: [
+    ...config.children!,
+    { key: 'integration-keys', label: 'integrationKeys', path: '/config/integration-keys', moduleId: 2, whiteLabel: true },
+    { key: 'erp-integration', label: 'erpIntegration', path: '/config/erp-integration', moduleId: 2, whiteLabel: true },
+  ],
 };
 
 export const GROCERY_MENU: MenuItem[] = [
@@ -120,7 +124,7 @@ export const GROCERY_MENU: MenuItem[] = [
       },
       { key: 'coupons', label: 'coupons', path: '/promotional/coupon/', moduleId: 902 },
       { key: 'flyers', label: 'flyers', path: '/promotional-flyers/list/', match: '/promotional-flyers/', moduleId: 903 },
-      { key: 'trade', label: 'trade', path: '/trade/list/', moduleId: 904 },
+      { key: 'trade', label: 'trade', path: '/trade/list/', match: '/trade/', moduleId: 904 },
     ],
   },
   {
@@ -168,6 +172,8 @@ export const INDUSTRY_MENU: MenuItem[] = [
   { key: 'sell-out', label: 'sellOut', path: '/sell-out', moduleId: 18, icon: IconChartLine },
   { key: 'stock', label: 'stock', path: '/stock', moduleId: 19, icon: IconBuildingWarehouse },
   { key: 'consumers', label: 'consumers', path: '/customers', moduleId: 20, icon: IconId },
+  // Brands get the trade submodule alone (no promotions or flyers): a top-level entry.
+  { key: 'trade', label: 'trade', path: '/trade/list/', match: '/trade/', moduleId: 904, icon: IconHeartHandshake },
   users,
   config,
 ];
