@@ -6,7 +6,7 @@ import { EmptyState } from '../../shared/components/empty-state';
 import { ListFooter } from '../../shared/components/list-footer';
 import { LoadError } from '../../shared/components/load-error';
 import { formatDateTime, formatInt } from '../../shared/ui/format';
-import { t } from '../../i18n';
+import { t, tn } from '../../i18n';
 import { erpBatchesQuery, useAccountId, type ErpBatch } from './api';
 import { BatchDrawer } from './batch-drawer';
 import { BatchStatusBadge } from './batch-status-badge';
@@ -94,7 +94,7 @@ export function BatchesPanel({ search, onSearchChange }: { search: ErpSearch; on
           page={search.page}
           fetching={batches.isFetching}
           onPage={(page) => onSearchChange((prev) => ({ ...prev, page }))}
-          totalLabel={(total) => t('erpIntegration.batches.total', { total: formatInt(total) })}
+          totalLabel={(total) => tn('erpIntegration.batches.total', total, { total: formatInt(total) })}
         />
       </>
     );

@@ -7,7 +7,7 @@ import { EmptyState } from '../../shared/components/empty-state';
 import { ListFooter } from '../../shared/components/list-footer';
 import { LoadError } from '../../shared/components/load-error';
 import { formatDateTime, formatInt } from '../../shared/ui/format';
-import { t } from '../../i18n';
+import { t, tn } from '../../i18n';
 import { erpDeliveriesQuery, useAccountId, type ErpCallbackDelivery } from './api';
 import { SkeletonRows } from '../../shared/components/skeleton-rows';
 
@@ -104,7 +104,7 @@ export function DeliveriesLog({ page, onPage }: { page: number; onPage: (page: n
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <ListFooter meta={deliveries.data?.meta} page={page} fetching={deliveries.isFetching} onPage={onPage} totalLabel={(total) => t('erpIntegration.deliveries.total', { total: formatInt(total) })} />
+        <ListFooter meta={deliveries.data?.meta} page={page} fetching={deliveries.isFetching} onPage={onPage} totalLabel={(total) => tn('erpIntegration.deliveries.total', total, { total: formatInt(total) })} />
       </>
     );
   return (
