@@ -58,7 +58,7 @@ export const ErpOfferRow = z
       ctx.addIssue({ code: 'custom', path: ['promotional_price'], message: msg('ERP_PROMOTIONAL_PRICE_BELOW') });
     }
     if (r.promotion_start_at && r.promotion_end_at && r.promotion_end_at <= r.promotion_start_at) {
-      ctx.addIssue({ code: 'custom', path: ['promotion_end_at'], message: msg('ERP_PROMOTION_END_AFTER_START') });
+      ctx.addIssue({ code: 'custom', path: ['promotion_end_at'], message: msg('PROMOTION_END_AFTER_START') });
     }
   })
   .meta({ id: 'ErpOfferRow' });

@@ -297,7 +297,6 @@ export const CONTRACT_MESSAGES = {
   // issue 24, ERP integration
   ERP_OFFER_STORE_REQUIRED: { 'pt-BR': 'Informe a loja: store_id ou store_code.', en: 'Provide the store: store_id or store_code.' },
   ERP_PROMOTIONAL_PRICE_BELOW: { 'pt-BR': 'O preço promocional deve ser menor que o preço.', en: 'The promotional price must be lower than the price.' },
-  ERP_PROMOTION_END_AFTER_START: { 'pt-BR': 'O fim da promoção deve ser depois do início.', en: 'The promotion must end after it starts.' },
   ERP_CUSTOMER_KEY_REQUIRED: {
     'pt-BR': 'Identifique o cliente: external_id, document ou phone.',
     en: 'Identify the customer: external_id, document or phone.',

@@ -185,7 +185,7 @@ describe('integration keys', () => {
     const noScopes = expectEnvelope(await post({ name: 'Loja', scopes: [] }), 400, 'VALIDATION_ERROR');
     expect(noScopes.details![0]).toMatchObject({ field: 'scopes', message: 'Escolha ao menos um escopo para a chave.' });
     const unknown = expectEnvelope(await post({ name: 'Loja', scopes: ['payments'] }), 400, 'VALIDATION_ERROR');
-    expect(unknown.details![0]).toMatchObject({ field: 'scopes.0', message: 'Escopo desconhecido: use orders.' });
+    expect(unknown.details![0]).toMatchObject({ field: 'scopes.0', message: 'Escopo desconhecido: use orders ou erp.' });
     const repeated = expectEnvelope(await post({ name: 'Loja', scopes: ['orders', 'orders'] }), 400, 'VALIDATION_ERROR');
     expect(repeated.details![0]?.field).toMatch(/^scopes/);
     const extra = expectEnvelope(await post({ name: 'Loja', scopes: ['orders'], key: 'minha' }), 400, 'VALIDATION_ERROR');
